@@ -1,0 +1,29 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import nx from '@nx/eslint-plugin';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', '.local/**', '.nx/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    plugins: { '@nx': nx },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@nx/enforce-module-boundaries': ['error', {
+        allow: [],
+        depConstraints: [
+          { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
+          { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
+          { sourceTag: 'scope:testing', onlyDependOnLibsWithTags: ['type:lib'] },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', 'tools/**/*.ts', 'bench/**/*.ts'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);

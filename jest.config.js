@@ -1,0 +1,22 @@
+/** One Jest run for the whole repo: unit specs, integration specs and e2e specs. */
+const swc = ['@swc/jest', {
+  jsc: {
+    parser: { syntax: 'typescript', decorators: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true },
+    target: 'es2023',
+  },
+  module: { type: 'commonjs' },
+}];
+const common = {
+  transform: { '^.+\\.ts$': swc },
+  moduleNameMapper: { '^@berth/(.*)$': '<rootDir>/libs/$1/src' },
+  testEnvironment: 'node',
+  rootDir: __dirname,
+  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/tools'],
+};
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['**/*.spec.ts'] },
+    { ...common, displayName: 'integration', testMatch: ['**/*.int-spec.ts', '**/*.e2e-spec.ts'], testTimeout: 120000 },
+  ],
+};
