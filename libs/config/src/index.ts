@@ -1,1 +1,3 @@
-export {};
+export * from './base-config';
+export * from './load-config';
+export { z } from 'zod';

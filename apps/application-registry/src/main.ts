@@ -1,0 +1,10 @@
+import { bootstrap } from '@berth/runtime';
+import { AppModule } from './app.module';
+import { registryConfigSchema } from './config/application-registry.env';
+
+void bootstrap({
+  name: 'application-registry',
+  schema: registryConfigSchema,
+  module: (ctx) => AppModule.register(ctx),
+  port: (config) => config.PORT,
+});

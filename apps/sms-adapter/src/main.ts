@@ -1,0 +1,10 @@
+import { bootstrap } from '@berth/runtime';
+import { AppModule } from './app.module';
+import { smsAdapterConfigSchema } from './config/sms-adapter.env';
+
+void bootstrap({
+  name: 'sms-adapter',
+  schema: smsAdapterConfigSchema,
+  module: (ctx) => AppModule.register(ctx),
+  port: (config) => config.PORT,
+});

@@ -1,0 +1,70 @@
+import 'reflect-metadata';
+import { DynamicModule } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { BaseConfig, ConfigError, loadConfig, z } from '@berth/config';
+import { LogController } from 'fastify';
+import { Logger } from 'pino';
+import { AppInfo } from './app-info';
+import { appVersion } from './app-version';
+import { createLogger } from './logging/create-logger';
+import { correlationIdFrom, requestContext } from './logging/correlation';
+import { PinoNestLogger } from './logging/pino-nest-logger';
+
+export interface BootOptions<C extends BaseConfig> {
+  name: string;
+  schema: z.ZodType<C, z.ZodTypeDef, unknown>;
+  module: (ctx: { app: AppInfo; config: C; logger: Logger }) => DynamicModule;
+  port: (config: C) => number;
+  /** Called after Nest is set up and before listening, e.g. to add raw Fastify routes. */
+  beforeListen?: (app: NestFastifyApplication, config: C) => Promise<void> | void;
+}
+
+/**
+ * Starts a Berth app on Fastify: validated config (exit 1 with every problem named), JSON logs
+ * carrying the correlation id of `X-Request-Id` (echoed in the response), graceful shutdown on
+ * SIGTERM/SIGINT within `BERTH_SHUTDOWN_TIMEOUT_MS`, then listening on the app's port.
+ */
+export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): Promise<NestFastifyApplication> {
+  let config: C;
+  try {
+    config = loadConfig(options.schema);
+  } catch (err) {
+    process.stderr.write(`${options.name}: ${(err as ConfigError).message}\n`);
+    process.exit(1);
+  }
+  const app: AppInfo = { name: options.name, version: appVersion() };
+  const logger = createLogger(app.name, config.LOG_LEVEL);
+  const adapter = new FastifyAdapter({
+    loggerInstance: logger,
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'correlationId' }),
+    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => correlationIdFrom(req.headers['x-request-id']),
+  });
+  const fastify = adapter.getInstance();
+  fastify.addHook('onRequest', (req, reply, done) => {
+    reply.header('x-request-id', req.id);
+    requestContext.run({ correlationId: req.id }, done);
+  });
+  fastify.addHook('onResponse', (req, reply, done) => {
+    logger.info({ correlationId: req.id, method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    done();
+  });
+
+  const nest = await NestFactory.create<NestFastifyApplication>(
+    options.module({ app, config, logger }), adapter, { logger: new PinoNestLogger(logger), abortOnError: false },
+  );
+  nest.enableShutdownHooks();
+  onShutdownSignal(() => setTimeout(() => {
+    logger.error({ timeoutMs: config.BERTH_SHUTDOWN_TIMEOUT_MS }, 'shutdown took too long, exiting');
+    process.exit(1);
+  }, config.BERTH_SHUTDOWN_TIMEOUT_MS).unref());
+  await options.beforeListen?.(nest, config);
+  const port = options.port(config);
+  await nest.listen(port, config.BERTH_BIND_ADDRESS);
+  logger.info({ port, address: config.BERTH_BIND_ADDRESS, version: app.version }, `${app.name} ready`);
+  return nest;
+}
+
+function onShutdownSignal(fn: () => void) {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, fn);
+}

@@ -1,0 +1,56 @@
+import { Inject, Injectable, OnApplicationShutdown, Provider } from '@nestjs/common';
+import { Admin, Kafka, logLevel } from 'kafkajs';
+import { Logger } from 'pino';
+import type { BaseConfig } from '@berth/config';
+import { APP_INFO, AppInfo, BASE_CONFIG } from '../app-info';
+import { HealthIndicator } from '../health/health-indicator';
+import { PINO } from '../logging/pino.token';
+
+/** Injection token of the app's kafkajs client; producers and consumers are made from it. */
+export const KAFKA = Symbol('KAFKA');
+
+const LEVELS: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
+  [logLevel.ERROR]: 'error', [logLevel.WARN]: 'warn', [logLevel.INFO]: 'info', [logLevel.DEBUG]: 'debug',
+};
+
+export const kafkaProvider: Provider = {
+  provide: KAFKA,
+  inject: [BASE_CONFIG, APP_INFO, PINO],
+  useFactory: (cfg: BaseConfig, app: AppInfo, pino: Logger) => new Kafka({
+    clientId: app.name,
+    brokers: cfg.KAFKA_BROKERS,
+    logLevel: logLevel.WARN,
+    logCreator: () => ({ namespace, level, log }) => {
+      const { message, ...extra } = log;
+      pino[LEVELS[level] ?? 'info']({ context: `kafkajs:${namespace}`, ...extra }, message);
+    },
+  }),
+};
+
+@Injectable()
+export class KafkaHealth implements HealthIndicator, OnApplicationShutdown {
+  readonly name = 'kafka';
+  private admin?: Admin;
+  constructor(@Inject(KAFKA) private readonly kafka: Kafka) {}
+
+  async check() {
+    if (!this.admin) {
+      const admin = this.kafka.admin({ retry: { retries: 0 } });
+      await admin.connect();
+      this.admin = admin;
+    }
+    try {
+      const cluster = await this.admin.describeCluster();
+      if (cluster.brokers.length === 0) throw new Error('no brokers');
+    } catch (err) {
+      const admin = this.admin;
+      this.admin = undefined;
+      await admin.disconnect().catch(() => undefined);
+      throw err;
+    }
+  }
+
+  async onApplicationShutdown() {
+    await this.admin?.disconnect().catch(() => undefined);
+  }
+}

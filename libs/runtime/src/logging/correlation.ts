@@ -1,0 +1,20 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+
+interface RequestContext { correlationId: string }
+
+/** Carries the correlation id of the request or message being handled across async calls. */
+export const requestContext = new AsyncLocalStorage<RequestContext>();
+
+/** The correlation id of the work in progress, if any. */
+export function currentCorrelationId(): string | undefined {
+  return requestContext.getStore()?.correlationId;
+}
+
+const SAFE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Takes a caller's `X-Request-Id` when it is a sane token, else makes a new id. */
+export function correlationIdFrom(header: string | string[] | undefined): string {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value && SAFE_ID.test(value) ? value : randomUUID();
+}

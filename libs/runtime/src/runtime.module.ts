@@ -1,0 +1,66 @@
+import { DynamicModule, Global, Module, Provider, Type } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import type { BaseConfig } from '@berth/config';
+import { Logger } from 'pino';
+import { APP_INFO, AppInfo, BASE_CONFIG } from './app-info';
+import { KafkaHealth, kafkaProvider } from './clients/kafka.provider';
+import { MongoHealth } from './clients/mongo.health';
+import { RedisHealth, redisProvider } from './clients/redis.provider';
+import { HEALTH_INDICATORS, HealthIndicator } from './health/health-indicator';
+import { HealthController } from './health/health.controller';
+import { HealthService } from './health/health.service';
+import { PINO } from './logging/pino.token';
+
+export type Dependency = 'mongodb' | 'kafka' | 'redis';
+
+export interface RuntimeOptions {
+  app: AppInfo;
+  config: BaseConfig;
+  logger: Logger;
+  /** The infrastructure this app talks to; each gets a client and a health indicator. */
+  uses: Dependency[];
+  /** Further health indicators of the app's own, as classes to inject or ready instances. */
+  indicators?: Array<Type<HealthIndicator> | HealthIndicator>;
+}
+
+/**
+ * What every Berth app shares: its config, JSON logger, clients for MongoDB (database
+ * `berth_<app>`), Kafka and Redis, and the internal `GET /health` over all of them.
+ */
+@Global()
+@Module({})
+export class RuntimeModule {
+  static forRoot(options: RuntimeOptions): DynamicModule {
+    const { uses } = options;
+    const imports = uses.includes('mongodb')
+      ? [MongooseModule.forRoot(options.config.MONGODB_URI, {
+          dbName: `berth_${options.app.name.replace(/-/g, '_')}`,
+          serverSelectionTimeoutMS: 5000,
+        })]
+      : [];
+    const indicatorTypes: Type<HealthIndicator>[] = [
+      ...(uses.includes('mongodb') ? [MongoHealth] : []),
+      ...(uses.includes('kafka') ? [KafkaHealth] : []),
+      ...(uses.includes('redis') ? [RedisHealth] : []),
+      ...(options.indicators ?? []).filter((i): i is Type<HealthIndicator> => typeof i === 'function'),
+    ];
+    const instances = (options.indicators ?? []).filter((i): i is HealthIndicator => typeof i !== 'function');
+    const providers: Provider[] = [
+      { provide: APP_INFO, useValue: options.app },
+      { provide: BASE_CONFIG, useValue: options.config },
+      { provide: PINO, useValue: options.logger },
+      ...(uses.includes('kafka') ? [kafkaProvider] : []),
+      ...(uses.includes('redis') ? [redisProvider] : []),
+      ...indicatorTypes,
+      { provide: HEALTH_INDICATORS, inject: indicatorTypes, useFactory: (...all: HealthIndicator[]) => [...all, ...instances] },
+      HealthService,
+    ];
+    return {
+      module: RuntimeModule,
+      imports,
+      controllers: [HealthController],
+      providers,
+      exports: providers,
+    };
+  }
+}
