@@ -54,7 +54,7 @@ ensure_node() {
 # npm packages, reinstalled only when package-lock.json changed since the last install.
 ensure_npm_deps() {
   local stamp="$BERTH_LOCAL/run/npm-ci.stamp" sum
-  sum="$(cat "$BERTH_ROOT/package-lock.json" "$BERTH_ROOT"/libs/*/package.json | sha256sum | cut -c1-64)"
+  sum="$(cat "$BERTH_ROOT/package.json" "$BERTH_ROOT/package-lock.json" | sha256sum | cut -c1-64)"
   if [ -d "$BERTH_ROOT/node_modules" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$sum" ]; then return 0; fi
   say "installing npm packages (npm ci)"
   (cd "$BERTH_ROOT" && npm ci --no-audit --no-fund --loglevel=error) >"$BERTH_LOCAL/logs/npm-ci.log" 2>&1 \

@@ -1,9 +1,19 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
 import { RuntimeModule, RuntimeOptions } from '@berth/runtime';
+import { TenantOptionsConfig } from './config/tenant-options.env';
+import { TENANT_OPTIONS_CONFIG } from './config/tenant-options.token';
+import { IdentityModule } from './identity/identity.module';
 
 @Module({})
 export class AppModule {
-  static register(ctx: Omit<RuntimeOptions, 'uses'>): DynamicModule {
-    return { module: AppModule, imports: [RuntimeModule.forRoot({ ...ctx, uses: ['mongodb', 'kafka', 'redis'] })] };
+  static register(ctx: Omit<RuntimeOptions, 'uses' | 'config'> & { config: TenantOptionsConfig }): DynamicModule {
+    return {
+      module: AppModule,
+      global: true,
+      imports: [RuntimeModule.forRoot({ ...ctx, uses: ['mongodb', 'kafka', 'redis'] }), CqrsModule.forRoot(), IdentityModule],
+      providers: [{ provide: TENANT_OPTIONS_CONFIG, useValue: ctx.config }],
+      exports: [TENANT_OPTIONS_CONFIG],
+    };
   }
 }

@@ -1,1 +1,2 @@
-export {};
+export * from './error-resource';
+export * from './media-types';

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { DynamicModule } from '@nestjs/common';
+import { DynamicModule, NestApplicationOptions } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { BaseConfig, ConfigError, loadConfig, z } from '@berth/config';
@@ -16,6 +16,8 @@ export interface BootOptions<C extends BaseConfig> {
   schema: z.ZodType<C, z.ZodTypeDef, unknown>;
   module: (ctx: { app: AppInfo; config: C; logger: Logger }) => DynamicModule;
   port: (config: C) => number;
+  /** Passed to NestFactory.create, e.g. `{ bodyParser: false }` for a streaming proxy. */
+  nestOptions?: NestApplicationOptions;
   /** Called after Nest is set up and before listening, e.g. to add raw Fastify routes. */
   beforeListen?: (app: NestFastifyApplication, config: C) => Promise<void> | void;
 }
@@ -51,7 +53,7 @@ export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): 
   });
 
   const nest = await NestFactory.create<NestFastifyApplication>(
-    options.module({ app, config, logger }), adapter, { logger: new PinoNestLogger(logger), abortOnError: false },
+    options.module({ app, config, logger }), adapter, { ...options.nestOptions, logger: new PinoNestLogger(logger), abortOnError: false },
   );
   nest.enableShutdownHooks();
   onShutdownSignal(() => setTimeout(() => {

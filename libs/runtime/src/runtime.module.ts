@@ -25,7 +25,7 @@ export interface RuntimeOptions {
 
 /**
  * What every Berth app shares: its config, JSON logger, clients for MongoDB (database
- * `berth_<app>`), Kafka and Redis, and the internal `GET /health` over all of them.
+ * `<BERTH_DB_PREFIX>_<app>`), Kafka and Redis, and the internal `GET /health` over all of them.
  */
 @Global()
 @Module({})
@@ -34,7 +34,7 @@ export class RuntimeModule {
     const { uses } = options;
     const imports = uses.includes('mongodb')
       ? [MongooseModule.forRoot(options.config.MONGODB_URI, {
-          dbName: `berth_${options.app.name.replace(/-/g, '_')}`,
+          dbName: `${options.config.BERTH_DB_PREFIX}_${options.app.name.replace(/-/g, '_')}`,
           serverSelectionTimeoutMS: 5000,
         })]
       : [];

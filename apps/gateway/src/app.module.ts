@@ -1,0 +1,17 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { RuntimeModule, RuntimeOptions } from '@berth/runtime';
+import { UpstreamHealth } from './health/upstream.health';
+import { Upstreams } from './proxy/upstreams';
+import { UPSTREAM_APPS } from './routing/route-table';
+
+@Module({})
+export class AppModule {
+  static register(ctx: Omit<RuntimeOptions, 'uses' | 'indicators'>, upstreams: Upstreams): DynamicModule {
+    const indicators = UPSTREAM_APPS.map((app) => new UpstreamHealth(app, upstreams.pool(app)));
+    return {
+      module: AppModule,
+      imports: [RuntimeModule.forRoot({ ...ctx, uses: ['kafka', 'redis'], indicators })],
+      providers: [{ provide: Upstreams, useValue: upstreams }],
+    };
+  }
+}

@@ -1,0 +1,13 @@
+import { baseConfigSchema, portSchema, urlSchema, z } from '@berth/config';
+
+export const gatewayConfigSchema = baseConfigSchema.extend({
+  BERTH_PORT: portSchema.default(8080),
+  APPLICATION_REGISTRY_URL: urlSchema.default('http://127.0.0.1:3101'),
+  SUBSCRIPTION_URL: urlSchema.default('http://127.0.0.1:3102'),
+  TENANT_OPTIONS_URL: urlSchema.default('http://127.0.0.1:3103'),
+  SMS_ADAPTER_URL: urlSchema.default('http://127.0.0.1:3104'),
+  MICROSERVICE_ORCHESTRATOR_URL: urlSchema.default('http://127.0.0.1:3105'),
+  /** Keep-alive connections per upstream app. */
+  BERTH_UPSTREAM_CONNECTIONS: z.coerce.number().int().min(1).max(1024).default(64),
+});
+export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

@@ -1,0 +1,35 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
+const HOP_BY_HOP = new Set([
+  'connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection',
+  'te', 'trailer', 'transfer-encoding', 'upgrade', 'host',
+]);
+
+/** Request headers for the upstream: hop-by-hop ones dropped, X-Forwarded-* and the correlation id set. */
+export function upstreamRequestHeaders(
+  headers: IncomingHttpHeaders, forwarded: { host: string; proto: string; for: string; requestId: string },
+): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
+  }
+  out['x-forwarded-host'] = forwarded.host;
+  out['x-forwarded-proto'] = forwarded.proto;
+  out['x-forwarded-for'] = headers['x-forwarded-for'] ? `${headers['x-forwarded-for']}, ${forwarded.for}` : forwarded.for;
+  out['x-request-id'] = forwarded.requestId;
+  return out;
+}
+
+/** Response headers for the client: hop-by-hop ones dropped, a `Location` on the upstream rewritten to the public base. */
+export function clientResponseHeaders(
+  headers: Record<string, string | string[] | undefined>, upstreamOrigin: string, publicBase: string,
+): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || HOP_BY_HOP.has(name)) continue;
+    out[name] = name === 'location' && typeof value === 'string' && value.startsWith(upstreamOrigin)
+      ? publicBase + value.slice(upstreamOrigin.length)
+      : value;
+  }
+  return out;
+}

@@ -1,0 +1,73 @@
+// `npm start`: runs the six built apps against the local infra, waits until each reports UP,
+// prints the gateway URL, and stops them cleanly on Ctrl-C (SIGINT) or SIGTERM.
+const { spawn } = require('node:child_process');
+const { createWriteStream } = require('node:fs');
+const { join } = require('node:path');
+const { APPS, portOf } = require('./apps');
+const { appEnv, local, root, stackEnv } = require('./env');
+const { waitHealthy } = require('./health');
+
+const STARTUP_TIMEOUT_MS = Number(process.env.BERTH_STARTUP_TIMEOUT_MS || 60000);
+const toConsole = process.env.BERTH_LOG_TO_CONSOLE === '1';
+const children = new Map();
+let stopping = false;
+
+function launch(app, env) {
+  const log = createWriteStream(join(local, 'logs', `${app.name}.log`), { flags: 'a' });
+  const child = spawn(process.execPath, [join(root, 'dist', 'apps', app.name, 'src', 'main.js')], {
+    env: appEnv(env, app), stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.pipe(log, { end: false });
+    if (toConsole) stream.pipe(process.stdout, { end: false });
+  }
+  child.on('exit', (code, signal) => {
+    children.delete(app.name);
+    if (!stopping) {
+      console.error(`[berth] ${app.name} exited (${signal || code}); see .local/logs/${app.name}.log`);
+      stop(1);
+    }
+  });
+  children.set(app.name, child);
+  return child;
+}
+
+async function stop(code) {
+  if (stopping) return;
+  stopping = true;
+  console.log('[berth] stopping the apps');
+  const exits = [...children.values()].map((c) => new Promise((r) => { c.once('exit', r); c.kill('SIGTERM'); }));
+  const timer = setTimeout(() => { for (const c of children.values()) c.kill('SIGKILL'); }, 15000);
+  await Promise.all(exits);
+  clearTimeout(timer);
+  process.exit(code);
+}
+
+async function main() {
+  const { env, generated } = stackEnv();
+  process.on('SIGINT', () => stop(0));
+  process.on('SIGTERM', () => stop(0));
+  const internal = APPS.filter((a) => a.name !== 'gateway');
+  const gateway = APPS.find((a) => a.name === 'gateway');
+  for (const app of internal) launch(app, env);
+  await Promise.all(internal.map((app) => check(app, env)));
+  launch(gateway, env);
+  await check(gateway, env);
+  const url = `http://localhost:${portOf(gateway, env)}`;
+  if (generated.includes('BERTH_ADMIN_PASSWORD')) {
+    console.log(`[berth] generated the password of management/admin: ${env.BERTH_ADMIN_PASSWORD}`);
+  }
+  console.log(`[berth] management tenant: management, user: admin (password in BERTH_ADMIN_PASSWORD or .local/secrets/berth_admin_password)`);
+  console.log(`[berth] gateway: ${url}`);
+  console.log('[berth] ready');
+}
+
+async function check(app, env) {
+  const child = children.get(app.name);
+  const result = await waitHealthy(app, env, STARTUP_TIMEOUT_MS, () => children.has(app.name) && child.exitCode === null);
+  if (result?.up) { console.log(`[berth] ${app.name.padEnd(26)} UP on port ${portOf(app, env)}`); return; }
+  console.error(`[berth] ${app.name} did not become healthy: ${JSON.stringify(result?.body ?? {})}; see .local/logs/${app.name}.log`);
+  await stop(1);
+}
+
+main().catch((err) => { console.error(err); stop(1); });
