@@ -17,6 +17,13 @@ const common = {
 module.exports = {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['**/*.spec.ts'] },
-    { ...common, displayName: 'integration', testMatch: ['**/*.int-spec.ts', '**/*.e2e-spec.ts'], testTimeout: 120000 },
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['**/*.int-spec.ts', '**/*.e2e-spec.ts'],
+      testTimeout: 120000,
+      globalSetup: '<rootDir>/libs/testing/src/jest/global-setup.ts',
+      globalTeardown: '<rootDir>/libs/testing/src/jest/global-teardown.ts',
+    },
   ],
 };

@@ -1,1 +1,2 @@
-export {};
+export * from './stack-env';
+export * from './test-stack';

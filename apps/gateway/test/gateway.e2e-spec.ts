@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { testStack } from '@berth/testing';
+
+const get = (path: string, headers: Record<string, string> = {}) => fetch(`${testStack.gatewayUrl}${path}`, { headers });
+
+async function loggedBy(app: string, correlationId: string, timeoutMs = 3000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (readFileSync(testStack.logFile(app), 'utf8').includes(`"correlationId":"${correlationId}"`)) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
+}
+
+describe('gateway (foundation)', () => {
+  it('reaches every internal app and reports each in its health', async () => {
+    const res = await get('/health');
+    const body: any = await res.json();
+    expect(res.status).toBe(200);
+    expect(body.status).toBe('UP');
+    for (const app of ['application-registry', 'subscription', 'tenant-options', 'sms-adapter', 'microservice-orchestrator', 'kafka', 'redis']) {
+      expect(body.dependencies[app]).toEqual({ status: 'UP' });
+    }
+  });
+
+  it.each([
+    ['/application/applications/1/binaries', 'application-registry'],
+    ['/tenant/tenants/t1/applications', 'subscription'],
+    ['/tenant/currentTenant', 'tenant-options'],
+    ['/service/messaging/smsmessaging/inbound/registrations/tel:+491/messages', 'sms-adapter'],
+    ['/application/applications/1/status', 'microservice-orchestrator'],
+  ])('forwards %s to %s with the caller\'s correlation id', async (path, app) => {
+    const id = `e2e-${randomUUID()}`;
+    const res = await get(path, { 'X-Request-Id': id });
+    await res.arrayBuffer();
+    expect(res.headers.get('x-request-id')).toBe(id);
+    expect(await loggedBy(app, id)).toBe(true);
+    expect(await loggedBy('gateway', id)).toBe(true);
+  });
+
+  it('answers an unknown route with 404 and the error resource', async () => {
+    const res = await get('/no/such/thing');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toBe('application/vnd.com.nsn.cumulocity.error+json;ver=0.9;charset=UTF-8');
+    const body: any = await res.json();
+    expect(body).toMatchObject({ error: 'general/notFound', message: expect.stringContaining('/no/such/thing') });
+    expect(body.info).toMatch(/^http/);
+  });
+
+  it('makes a correlation id when the caller sends none, and refuses an unsafe one', async () => {
+    const res = await get('/health', { 'X-Request-Id': 'bad id with spaces' });
+    await res.arrayBuffer();
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

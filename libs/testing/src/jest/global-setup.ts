@@ -1,0 +1,14 @@
+import { startTestStack, TestStack } from '../test-stack';
+
+declare global {
+  var __BERTH_STACK__: TestStack | undefined;
+}
+
+/** Starts the test stack once for the integration project; specs read it from BERTH_TEST_* variables. */
+export default async function globalSetup() {
+  const stack = await startTestStack();
+  globalThis.__BERTH_STACK__ = stack;
+  process.env.BERTH_TEST_GATEWAY_URL = stack.gatewayUrl;
+  process.env.BERTH_TEST_ADMIN_PASSWORD = stack.adminPassword;
+  process.env.BERTH_TEST_DB_PREFIX = stack.dbPrefix;
+}

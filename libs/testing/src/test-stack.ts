@@ -1,0 +1,94 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+// The list of apps is kept once, in tools/stack/apps.js.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { APPS } = require('../../../tools/stack/apps.js') as { APPS: Array<{ name: string; portVar: string; port: number }> };
+
+const ROOT = join(__dirname, '..', '..', '..');
+
+export interface TestStack {
+  gatewayUrl: string;
+  dbPrefix: string;
+  adminPassword: string;
+  env: Record<string, string>;
+  appUrl(app: string): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the six built apps (dist/) on their own ports and databases against the real infra
+ * named in the environment (KAFKA_BROKERS, MONGODB_URI, REDIS_URL), and resolves once every
+ * one reports UP. Rejects, naming the app and its log, when one does not within `timeoutMs`.
+ */
+export async function startTestStack(portBase = Number(process.env.BERTH_TEST_PORT_BASE || 18100), timeoutMs = 60000): Promise<TestStack> {
+  const dbPrefix = `t${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+  const gatewayPort = portBase + 80;
+  const ports = Object.fromEntries(APPS.map((a, i) => [a.name, a.name === 'gateway' ? gatewayPort : portBase + 1 + i]));
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    BERTH_DB_PREFIX: dbPrefix,
+    BERTH_PORT: String(gatewayPort),
+    BERTH_PUBLIC_URL: `http://localhost:${gatewayPort}`,
+    BERTH_ADMIN_PASSWORD: randomBytes(12).toString('base64url'),
+    BERTH_INTERNAL_KEY: randomBytes(32).toString('base64url'),
+    BERTH_SECRETS_KEY: randomBytes(32).toString('base64url'),
+    LOG_LEVEL: process.env.LOG_LEVEL || 'info',
+  };
+  for (const app of APPS) if (app.name !== 'gateway') env[`${app.name.toUpperCase().replace(/-/g, '_')}_URL`] = `http://127.0.0.1:${ports[app.name]}`;
+
+  const logDir = join(ROOT, '.local', 'logs', 'test');
+  mkdirSync(logDir, { recursive: true });
+  const children = new Map<string, ChildProcess>();
+  const stop = async () => {
+    await Promise.all([...children.values()].map((c) => new Promise<void>((resolve) => {
+      if (c.exitCode !== null || c.signalCode !== null) return resolve();
+      const timer = setTimeout(() => c.kill('SIGKILL'), 10000);
+      c.once('exit', () => { clearTimeout(timer); resolve(); });
+      c.kill('SIGTERM');
+    })));
+  };
+  const launch = (name: string) => {
+    const log = createWriteStream(join(logDir, `${name}.log`));
+    const child = spawn(process.execPath, [join(ROOT, 'dist', 'apps', name, 'src', 'main.js')], {
+      env: { ...env, PORT: String(ports[name]) }, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout!.pipe(log);
+    child.stderr!.pipe(log);
+    children.set(name, child);
+  };
+  const internal = APPS.filter((a) => a.name !== 'gateway').map((a) => a.name);
+  try {
+    internal.forEach(launch);
+    await Promise.all(internal.map((name) => waitUp(name, ports[name], children.get(name)!, timeoutMs, logDir)));
+    launch('gateway');
+    await waitUp('gateway', gatewayPort, children.get('gateway')!, timeoutMs, logDir);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return {
+    gatewayUrl: `http://127.0.0.1:${gatewayPort}`, dbPrefix, adminPassword: env.BERTH_ADMIN_PASSWORD, env,
+    appUrl: (app) => `http://127.0.0.1:${ports[app]}`,
+    stop,
+  };
+}
+
+async function waitUp(name: string, port: number, child: ChildProcess, timeoutMs: number, logDir: string) {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}; see ${join(logDir, `${name}.log`)}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(3000) });
+      last = await res.text();
+      if (res.status === 200) return;
+    } catch (err) {
+      last = (err as Error).message;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${name} did not become healthy within ${timeoutMs} ms (${last}); see ${join(logDir, `${name}.log`)}`);
+}
