@@ -26,7 +26,7 @@ const probes = {
     await new Promise((resolve, reject) => {
       http.get({ socketPath: socket, path: '/_ping' }, (res) => {
         res.resume();
-        res.statusCode === 200 ? resolve() : reject(new Error(`status ${res.statusCode}`));
+        if (res.statusCode === 200) resolve(); else reject(new Error(`status ${res.statusCode}`));
       }).on('error', reject);
     });
   },

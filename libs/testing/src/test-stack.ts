@@ -1,13 +1,11 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-// The list of apps is kept once, in tools/stack/apps.js.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { APPS } = require('../../../tools/stack/apps.js') as { APPS: Array<{ name: string; portVar: string; port: number }> };
-
 const ROOT = join(__dirname, '..', '..', '..');
+/** The list of apps is kept once, in tools/stack/apps.json. */
+const APPS = JSON.parse(readFileSync(join(ROOT, 'tools', 'stack', 'apps.json'), 'utf8')) as Array<{ name: string }>;
 
 export interface TestStack {
   gatewayUrl: string;
