@@ -15,13 +15,13 @@ const common = {
   roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/tools'],
 };
 module.exports = {
+  testTimeout: 60000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['**/*.spec.ts'] },
     {
       ...common,
       displayName: 'integration',
       testMatch: ['**/*.int-spec.ts', '**/*.e2e-spec.ts'],
-      testTimeout: 120000,
       globalSetup: '<rootDir>/libs/testing/src/jest/global-setup.ts',
       globalTeardown: '<rootDir>/libs/testing/src/jest/global-teardown.ts',
     },

@@ -47,6 +47,11 @@ export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): 
     reply.header('x-request-id', req.id);
     requestContext.run({ correlationId: req.id }, done);
   });
+  let closing = false;
+  fastify.addHook('onSend', (_req, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
   fastify.addHook('onResponse', (req, reply, done) => {
     logger.info({ correlationId: req.id, method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
     done();
@@ -55,11 +60,22 @@ export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): 
   const nest = await NestFactory.create<NestFastifyApplication>(
     options.module({ app, config, logger }), adapter, { ...options.nestOptions, logger: new PinoNestLogger(logger), abortOnError: false },
   );
-  nest.enableShutdownHooks();
-  onShutdownSignal(() => setTimeout(() => {
-    logger.error({ timeoutMs: config.BERTH_SHUTDOWN_TIMEOUT_MS }, 'shutdown took too long, exiting');
-    process.exit(1);
-  }, config.BERTH_SHUTDOWN_TIMEOUT_MS).unref());
+  onShutdownSignal(async (signal) => {
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      logger.error({ timeoutMs: config.BERTH_SHUTDOWN_TIMEOUT_MS }, 'shutdown took too long, exiting');
+      process.exit(1);
+    }, config.BERTH_SHUTDOWN_TIMEOUT_MS).unref();
+    try {
+      await nest.close();
+      logger.info('stopped');
+      process.exit(0);
+    } catch (err) {
+      logger.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  });
   await options.beforeListen?.(nest, config);
   const port = options.port(config);
   await nest.listen(port, config.BERTH_BIND_ADDRESS);
@@ -67,6 +83,6 @@ export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): 
   return nest;
 }
 
-function onShutdownSignal(fn: () => void) {
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, fn);
+function onShutdownSignal(fn: (signal: NodeJS.Signals) => void) {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => fn(signal));
 }
