@@ -44,7 +44,7 @@ describe('gateway (foundation)', () => {
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toBe('application/vnd.com.nsn.cumulocity.error+json;ver=0.9;charset=UTF-8');
     const body: any = await res.json();
-    expect(body).toMatchObject({ error: 'general/notFound', message: expect.stringContaining('/no/such/thing') });
+    expect(body).toMatchObject({ error: 'general/Not Found', message: expect.stringContaining('/no/such/thing') });
     expect(body.info).toMatch(/^http/);
   });
 

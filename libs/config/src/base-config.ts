@@ -15,6 +15,8 @@ export const baseConfigSchema = z.object({
   KAFKA_BROKERS: z.string().min(1).default('127.0.0.1:9192')
     .transform((s) => s.split(',').map((b) => b.trim()).filter(Boolean)),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').default('redis://127.0.0.1:6389'),
+  /** Adds `details` (exception class, message, stack) to error resources. Never in production. */
+  BERTH_DEBUG_ERRORS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   BERTH_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
   BERTH_BRAND: z.string().regex(/^[a-z0-9]+$/).default('cumulocity'),
   BERTH_BRAND_HEADER: z.string().regex(/^[A-Za-z0-9]+$/).default('Cumulocity'),

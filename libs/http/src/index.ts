@@ -1,2 +1,5 @@
+export * from './domain-error';
 export * from './error-resource';
+export * from './http-error.filter';
 export * from './media-types';
+export * from './method-index';

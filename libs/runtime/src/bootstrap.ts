@@ -3,6 +3,7 @@ import { DynamicModule, NestApplicationOptions } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { BaseConfig, ConfigError, loadConfig, z } from '@berth/config';
+import { HttpErrorFilter, MethodIndex } from '@berth/http';
 import { LogController } from 'fastify';
 import { Logger } from 'pino';
 import { AppInfo } from './app-info';
@@ -43,6 +44,12 @@ export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): 
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => correlationIdFrom(req.headers['x-request-id']),
   });
   const fastify = adapter.getInstance();
+  const methods = new MethodIndex();
+  fastify.addHook('onRoute', (route) => methods.add(route.method, route.url));
+  const errors = new HttpErrorFilter({
+    publicUrl: config.BERTH_PUBLIC_URL, brand: config.BERTH_BRAND, debug: config.BERTH_DEBUG_ERRORS, methods,
+  });
+  fastify.setErrorHandler((err, req, reply) => errors.respond(err, req, reply));
   fastify.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
     requestContext.run({ correlationId: req.id }, done);
@@ -60,6 +67,7 @@ export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): 
   const nest = await NestFactory.create<NestFastifyApplication>(
     options.module({ app, config, logger }), adapter, { ...options.nestOptions, logger: new PinoNestLogger(logger), abortOnError: false },
   );
+  nest.useGlobalFilters(errors);
   onShutdownSignal(async (signal) => {
     closing = true;
     logger.info({ signal }, 'shutting down');

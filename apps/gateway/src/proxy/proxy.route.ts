@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errorResource, mediaType } from '@berth/http';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DomainError } from '@berth/http';
 import { GatewayConfig } from '../config/gateway.env';
 import { owningApp } from '../routing/route-table';
 import { clientResponseHeaders, upstreamRequestHeaders } from './forward-headers';
@@ -14,9 +14,6 @@ const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as 
  */
 export function registerProxyRoute(fastify: FastifyInstance, upstreams: Upstreams, config: GatewayConfig) {
   const publicBase = config.BERTH_PUBLIC_URL.replace(/\/$/, '');
-  const errorType = mediaType(config.BERTH_BRAND, 'error');
-  const fail = (reply: FastifyReply, status: number, error: string, message: string) =>
-    reply.code(status).header('content-type', errorType).send(errorResource(publicBase, error, message));
 
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser('*', (_req: FastifyRequest, _payload: unknown, done: (err: null) => void) => done(null));
@@ -27,7 +24,7 @@ export function registerProxyRoute(fastify: FastifyInstance, upstreams: Upstream
     handler: async (req, reply) => {
       const queryAt = req.url.indexOf('?');
       const app = owningApp(queryAt === -1 ? req.url : req.url.slice(0, queryAt));
-      if (!app) return fail(reply, 404, 'general/notFound', `No resource at ${req.method} ${req.url.split('?')[0]}`);
+      if (!app) throw new DomainError('general', 'Not Found', `No resource at ${req.method} ${req.url.split('?')[0]}`);
       const hasBody = req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0'
         || req.headers['transfer-encoding'] !== undefined;
       try {
@@ -43,8 +40,7 @@ export function registerProxyRoute(fastify: FastifyInstance, upstreams: Upstream
         return reply.send(res.body);
       } catch (err) {
         req.log.warn({ app, err: (err as Error).message }, 'upstream unavailable');
-        reply.header('retry-after', '5');
-        return fail(reply, 503, 'general/serviceUnavailable', `${app} is not available, retry later`);
+        throw new DomainError('general', 'Service Unavailable', `${app} is not available, retry later`, { 'retry-after': '5' });
       }
     },
   });

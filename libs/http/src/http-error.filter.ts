@@ -1,0 +1,58 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError, ERROR_STATUS, ErrorKind } from './domain-error';
+import { errorResource } from './error-resource';
+import { mediaType } from './media-types';
+import { MethodIndex } from './method-index';
+
+export interface ErrorFilterOptions { publicUrl: string; brand: string; debug: boolean; methods: MethodIndex }
+
+const KIND_BY_STATUS = new Map<number, ErrorKind>(
+  (Object.entries(ERROR_STATUS) as [ErrorKind, number][]).reverse().map(([kind, status]) => [status, kind]),
+);
+
+/**
+ * Turns every error into the error resource with the error media type: DomainErrors as they
+ * say, framework errors by their status (malformed JSON 400, unknown route 404, a known path
+ * with another method 405, body too large 413), anything else 500 without internals unless
+ * debug is on (then `details` with SPEC.md's spellings).
+ */
+@Catch()
+export class HttpErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpErrorFilter');
+  constructor(private readonly options: ErrorFilterOptions) {}
+
+  catch(exception: unknown, host: ArgumentsHost) {
+    const ctx = host.switchToHttp();
+    this.respond(exception, ctx.getRequest<FastifyRequest>(), ctx.getResponse<FastifyReply>());
+  }
+
+  /** Also Fastify's error handler, for errors raised before a Nest handler runs (e.g. body parsing). */
+  respond(exception: unknown, req: FastifyRequest, reply: FastifyReply) {
+    const error = this.toDomainError(exception, req);
+    if (error.status >= 500) this.logger.error(exception instanceof Error ? exception : String(exception));
+    const body = errorResource(this.options.publicUrl, error.code, error.message);
+    if (this.options.debug && exception instanceof Error) {
+      body.details = { expectionClass: exception.constructor.name, exceptionMessage: exception.message, expectionStackTrace: exception.stack ?? '' };
+    }
+    reply.status(error.status).headers(error.headers).header('content-type', mediaType(this.options.brand, 'error')).send(body);
+  }
+
+  private toDomainError(exception: unknown, req: FastifyRequest): DomainError {
+    if (exception instanceof DomainError) return exception;
+    const status = exception instanceof HttpException ? exception.getStatus() : (exception as { statusCode?: number })?.statusCode;
+    if (status === 404) {
+      const path = req.url.split('?')[0];
+      const allowed = this.options.methods.allowed(path);
+      if (allowed.length > 0) {
+        return new DomainError('general', 'Method Not Allowed', `${req.method} is not allowed on ${path}`, { allow: allowed.join(', ') });
+      }
+      return new DomainError('general', 'Not Found', `No resource at ${req.method} ${path}`);
+    }
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      const kind = KIND_BY_STATUS.get(status) ?? 'Bad Request';
+      return new DomainError('general', kind, exception instanceof Error ? exception.message : kind);
+    }
+    return new DomainError('general', 'Internal Error', 'The request could not be completed; it has been logged');
+  }
+}
