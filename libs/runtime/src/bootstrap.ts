@@ -11,6 +11,7 @@ import { appVersion } from './app-version';
 import { createLogger } from './logging/create-logger';
 import { correlationIdFrom, requestContext } from './logging/correlation';
 import { PinoNestLogger } from './logging/pino-nest-logger';
+import { routeProcessWarnings } from './logging/process-warnings';
 
 export interface BootOptions<C extends BaseConfig> {
   name: string;
@@ -38,6 +39,7 @@ export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): 
   }
   const app: AppInfo = { name: options.name, version: appVersion() };
   const logger = createLogger(app.name, config.LOG_LEVEL);
+  routeProcessWarnings(logger);
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'correlationId' }),

@@ -8,3 +8,4 @@ export * from './clients/redis.provider';
 export * from './logging/correlation';
 export * from './logging/create-logger';
 export * from './logging/pino.token';
+export * from './logging/process-warnings';
