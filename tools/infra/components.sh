@@ -10,7 +10,11 @@ INFRA_DIR="$BERTH_ROOT/tools/infra"
 probe() { node "$INFRA_DIR/probe.js" "$@"; }
 
 mongo_external() { [ -n "${MONGODB_URI:-}" ] && [ "${MONGODB_URI}" != "$(ferret_uri)" ]; }
-ferret_uri() { echo "mongodb://127.0.0.1:$MONGO_PORT/"; }
+# FerretDB 1.24 applies an update as "read the matching documents, then write them back", with
+# no check in between: two connections updating one document at once lose one of the writes.
+# One connection per client (maxPoolSize=1) sends one operation at a time, so every write
+# from one process is applied in order. README.md, "Departures", has the details.
+ferret_uri() { echo "mongodb://127.0.0.1:$MONGO_PORT/?maxPoolSize=1"; }
 mongo_uri() { if mongo_external; then echo "$MONGODB_URI"; else ferret_uri; fi; }
 
 # --- Kafka (KRaft, one node) ---

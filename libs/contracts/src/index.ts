@@ -1,1 +1,5 @@
-export {};
+export * from './contract';
+export * from './processing-mode';
+export * from './topics';
+export * from './registry/application-created.v1';
+export * from './tenant/option-changed.v1';

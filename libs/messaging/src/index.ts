@@ -1,1 +1,12 @@
-export {};
+export * from './backoff';
+export * from './consumer-runner';
+export * from './envelope';
+export * from './inbox';
+export * from './inbox-guard';
+export * from './kafka-record';
+export * from './outbox';
+export * from './outbox-relay';
+export * from './publisher';
+export * from './relay-lease';
+export * from './topic-admin';
+export * from './uuidv7';

@@ -1,0 +1,11 @@
+import { defineContract } from '../contract';
+import { eventTopic } from '../topics';
+
+export interface OptionChangedV1 {
+  category: string;
+  key: string;
+  change: 'created' | 'updated' | 'deleted';
+}
+
+/** A tenant option changed. Never carries the value (it may be a secret). Key: `<tenant>/<category>/<key>`. */
+export const OptionChanged = defineContract<OptionChangedV1>(eventTopic('tenant', 'option', 1), 'OptionChanged', 1);

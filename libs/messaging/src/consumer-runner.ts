@@ -1,0 +1,119 @@
+import type { Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
+import { dlqTopic } from '@berth/contracts';
+import type { Envelope } from './envelope';
+import { fromMessage } from './kafka-record';
+import { Inbox } from './inbox';
+import { Publisher } from './publisher';
+import { backoffDelay, sleep } from './backoff';
+
+/** A failure that retrying cannot fix: the message goes to the DLQ at once. */
+export class PermanentError extends Error {}
+
+export interface MessageContext { topic: string; partition: number; offset: string; messageId: string }
+export type MessageHandler = (envelope: Envelope, context: MessageContext) => Promise<void>;
+
+export interface ConsumerOptions {
+  kafka: Kafka;
+  /** Consumer group: the consuming app's name. */
+  groupId: string;
+  topics: string[];
+  handler: MessageHandler;
+  inbox: Inbox;
+  /** Publishes to `<topic>.dlq`. */
+  publisher: Publisher;
+  maxAttempts?: number;
+  backoff?: { initialMs: number; maxMs: number };
+  fromBeginning?: boolean;
+  /** How long the group waits for a silent member (one that crashed) before giving its partitions to others. */
+  sessionTimeoutMs?: number;
+  partitionsConsumedConcurrently?: number;
+  onError?: (err: unknown, context: MessageContext, attempt: number) => void;
+}
+
+/**
+ * Runs a handler over a consumer group's messages. A message already in the inbox is skipped; a
+ * failing handler is retried with back-off, and after `maxAttempts` (or at once on
+ * PermanentError or an unreadable message) the message goes to `<topic>.dlq` with the error in
+ * its headers. Offsets are committed only for messages that are handled or parked, so a crash
+ * redelivers the rest.
+ */
+export class ConsumerRunner {
+  private consumer?: Consumer;
+
+  constructor(private readonly options: ConsumerOptions) {}
+
+  async start(): Promise<void> {
+    const { kafka, groupId, topics } = this.options;
+    const sessionTimeout = this.options.sessionTimeoutMs ?? 10_000;
+    this.consumer = kafka.consumer({
+      groupId, allowAutoTopicCreation: false, maxWaitTimeInMs: 100,
+      sessionTimeout, heartbeatInterval: Math.floor(sessionTimeout / 3),
+    });
+    await this.consumer.connect();
+    await this.consumer.subscribe({ topics, fromBeginning: this.options.fromBeginning ?? true });
+    await this.consumer.run({
+      autoCommit: true,
+      autoCommitInterval: 500,
+      eachBatchAutoResolve: false,
+      partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 3,
+      eachBatch: (payload) => this.eachBatch(payload),
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.consumer?.disconnect();
+    this.consumer = undefined;
+  }
+
+  private async eachBatch({ batch, resolveOffset, heartbeat, isRunning, isStale, commitOffsetsIfNecessary }: EachBatchPayload) {
+    for (const message of batch.messages) {
+      if (!isRunning() || isStale()) return;
+      await this.handle(batch.topic, batch.partition, message, heartbeat);
+      resolveOffset(message.offset);
+      await heartbeat();
+    }
+    await commitOffsetsIfNecessary();
+  }
+
+  private async handle(topic: string, partition: number, message: KafkaMessage, heartbeat: () => Promise<void>) {
+    let envelope: Envelope;
+    try {
+      envelope = fromMessage(message);
+    } catch (err) {
+      return this.park(topic, partition, message, err, 0);
+    }
+    const context: MessageContext = { topic, partition, offset: message.offset, messageId: envelope.id };
+    if (await this.options.inbox.seen(envelope.id)) return;
+    const maxAttempts = this.options.maxAttempts ?? 5;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.options.handler(envelope, context);
+        await this.options.inbox.record(envelope.id);
+        return;
+      } catch (err) {
+        this.options.onError?.(err, context, attempt);
+        if (err instanceof PermanentError || attempt >= maxAttempts) return this.park(topic, partition, message, err, attempt);
+        const { initialMs, maxMs } = this.options.backoff ?? { initialMs: 100, maxMs: 5000 };
+        await sleep(backoffDelay(attempt, initialMs, maxMs));
+        await heartbeat();
+      }
+    }
+  }
+
+  private async park(topic: string, partition: number, message: KafkaMessage, err: unknown, attempts: number) {
+    await this.options.publisher.send([{
+      id: String(message.headers?.id ?? `${topic}:${partition}:${message.offset}`),
+      topic: dlqTopic(topic),
+      key: message.key?.toString() ?? '',
+      value: message.value?.toString() ?? '',
+      headers: {
+        ...Object.fromEntries(Object.entries(message.headers ?? {}).map(([k, v]) => [k, String(v)])),
+        'x-error': err instanceof Error ? err.message : String(err),
+        'x-attempts': String(attempts),
+        'x-original-topic': topic,
+        'x-original-partition': String(partition),
+        'x-original-offset': message.offset,
+      },
+    }]);
+  }
+}

@@ -1,0 +1,124 @@
+import { ApplicationCreated } from '@berth/contracts';
+import { ConsumerRunner, createEnvelope, Inbox, once, OutboxRelay, PermanentError, Publisher } from '../src';
+import { MessagingFixture, until } from './messaging-fixture';
+
+/** Short, so a crashed relay's lease expires quickly. */
+const LEASE_TTL_MS = 2000;
+
+/** An in-process consumer whose effect is the fixture's guarded counter. */
+function counterConsumer(f: MessagingFixture, publisher: Publisher, inboxCollection = 'inbox', fail = false) {
+  return f.track(new ConsumerRunner({
+    kafka: f.kafka, groupId: `g${f.id}`, topics: [f.topic], publisher,
+    inbox: new Inbox(f.db.collection(inboxCollection), `g${f.id}`),
+    maxAttempts: 3, backoff: { initialMs: 10, maxMs: 50 },
+    handler: async (envelope, ctx) => {
+      if (fail) throw new Error('handler always fails');
+      const { filter, update } = once({ _id: 'counter' }, { $inc: { n: 1 }, $push: { seen: envelope.aggregateId } }, ctx.messageId);
+      await f.db.collection('effects').updateOne(filter, update as never);
+    },
+  }));
+}
+
+function relay(f: MessagingFixture, publisher: Publisher) {
+  return f.track(new OutboxRelay({
+    db: f.db, collections: ['aggregates'], publisher, owner: `test-${f.id}`, idleMs: 20, leaseTtlMs: LEASE_TTL_MS,
+  }));
+}
+
+describe('outbox → Kafka → consumer: exactly one effect per message', () => {
+  let f: MessagingFixture;
+  let publisher: Publisher;
+
+  beforeEach(async () => {
+    f = await new MessagingFixture().setUp();
+    publisher = new Publisher(f.kafka);
+  });
+  afterEach(async () => {
+    await f.tearDown();
+    await publisher.disconnect();
+  });
+
+  it('when the consumer is killed mid-batch and restarted', async () => {
+    const ids = await f.writeAggregates(300);
+    const r = relay(f, publisher);
+    await r.start();
+    const first = f.worker('consumer-worker', { TEST_DELAY_MS: '5' });
+    await until(() => /handled 60\n/.test(first.output()));
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const before = (await f.counter()).n;
+    expect(before).toBeGreaterThanOrEqual(60);
+    expect(before).toBeLessThan(300);
+    const second = f.worker('consumer-worker');
+    const result = await f.settle(300);
+    second.child.kill('SIGKILL');
+    await r.stop();
+    expect(result.n).toBe(300);
+    expect([...result.seen].sort()).toEqual([...ids].sort());
+    expect(await r.backlog()).toEqual({ aggregates: 0 });
+  });
+
+  it('when the broker delivers the same message twice, and the group re-reads the topic', async () => {
+    const envelope = (aggregateId: string) => createEnvelope(ApplicationCreated, {
+      source: 'test', tenantId: 't1', aggregateId, aggregateVersion: 1, payload: { id: aggregateId, name: 'x', type: 'HOSTED', ownerTenant: 't1' },
+    });
+    const a = envelope('agg-a');
+    await publisher.publish(f.topic, a);
+    await publisher.publish(f.topic, a);
+    await publisher.publish(f.topic, envelope('agg-b'));
+    expect(await f.topicCount()).toBe(3);
+
+    const consumer = counterConsumer(f, publisher);
+    await consumer.start();
+    expect((await f.settle(2)).n).toBe(2);
+    await consumer.stop();
+
+    const admin = f.kafka.admin();
+    await admin.connect();
+    await admin.resetOffsets({ groupId: `g${f.id}`, topic: f.topic, earliest: true });
+    await admin.disconnect();
+    // A new inbox collection: only the guard inside the effect's own write stands in the way.
+    const again = counterConsumer(f, publisher, 'inbox-lost');
+    await again.start();
+    await until(async () => (await f.db.collection('inbox-lost').countDocuments()) === 2);
+    await again.stop();
+    const result = await f.counter();
+    expect(result.n).toBe(2);
+    expect(result.seen.sort()).toEqual(['agg-a', 'agg-b']);
+  });
+
+  it('when the relay crashes after publishing and before removing the entries', async () => {
+    const ids = await f.writeAggregates(50);
+    const crashing = f.worker('relay-worker', { CRASH_AFTER_PUBLISH: '1', LEASE_TTL_MS: String(LEASE_TTL_MS) });
+    await crashing.exited;
+    expect(crashing.child.signalCode).toBe('SIGKILL');
+    expect(crashing.output()).toContain('published 50');
+    expect(await f.topicCount()).toBe(50);
+    expect(await f.db.collection('aggregates').countDocuments({ '_outbox.id': { $exists: true } })).toBe(50);
+
+    const r = relay(f, publisher);
+    await r.start();
+    await until(async () => (await r.backlog()).aggregates === 0);
+    expect(await f.topicCount()).toBe(100);
+    const consumer = counterConsumer(f, publisher);
+    await consumer.start();
+    const result = await f.settle(50);
+    await consumer.stop();
+    await r.stop();
+    expect(result.n).toBe(50);
+    expect([...result.seen].sort()).toEqual([...ids].sort());
+  });
+
+  it('parks a message that keeps failing in <topic>.dlq, with no effect', async () => {
+    await f.writeAggregates(1);
+    const r = relay(f, publisher);
+    await r.start();
+    const consumer = counterConsumer(f, publisher, 'inbox', true);
+    await consumer.start();
+    await until(async () => (await f.topicCount(`${f.topic}.dlq`)) === 1, 30000);
+    await consumer.stop();
+    await r.stop();
+    expect((await f.counter()).n).toBe(0);
+    expect(PermanentError).toBeDefined();
+  });
+});

@@ -1,0 +1,101 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { Kafka, logLevel } from 'kafkajs';
+import { Db, MongoClient } from 'mongodb';
+import { ApplicationCreated } from '@berth/contracts';
+import { createEnvelope, ensureTopics, outboxFor } from '../src';
+
+/** A fresh topic and database on the real Kafka and MongoDB/FerretDB of the test environment. */
+export class MessagingFixture {
+  readonly id = randomBytes(4).toString('hex');
+  readonly topic = `itest.m${this.id}.v1`;
+  readonly dbName = `${process.env.BERTH_TEST_DB_PREFIX ?? 'berthtest'}_messaging_${this.id}`;
+  readonly kafka = new Kafka({ clientId: 'messaging-test', brokers: process.env.KAFKA_BROKERS!.split(','), logLevel: logLevel.NOTHING });
+  mongo!: MongoClient;
+  db!: Db;
+  private readonly children: ChildProcess[] = [];
+  private readonly stoppables: Array<{ stop(): Promise<void> }> = [];
+
+  /** Registers a relay, consumer or publisher for teardown, even when the test fails midway. */
+  track<T extends { stop(): Promise<void> }>(resource: T): T {
+    this.stoppables.push(resource);
+    return resource;
+  }
+
+  async setUp(): Promise<this> {
+    this.mongo = await new MongoClient(process.env.MONGODB_URI!).connect();
+    this.db = this.mongo.db(this.dbName);
+    await ensureTopics(this.kafka, [this.topic]);
+    await this.db.collection('effects').insertOne({ _id: 'counter' as never, n: 0, seen: [] });
+    return this;
+  }
+
+  /** Writes `count` aggregates, each with one outbox entry, as single inserts. */
+  async writeAggregates(count: number, from = 0): Promise<string[]> {
+    const ids = Array.from({ length: count }, (_, i) => `agg-${from + i}`);
+    for (const id of ids) {
+      const envelope = createEnvelope(ApplicationCreated, {
+        source: 'test', tenantId: 't1', aggregateId: id, aggregateVersion: 1,
+        payload: { id, name: id, type: 'HOSTED', ownerTenant: 't1' },
+      });
+      await this.db.collection('aggregates').insertOne({ _id: id as never, ...outboxFor(this.topic, [envelope]) });
+    }
+    return ids;
+  }
+
+  async counter(): Promise<{ n: number; seen: string[] }> {
+    return (await this.db.collection('effects').findOne({ _id: 'counter' as never })) as never;
+  }
+
+  /** Waits until the counter has seen every id, then a little longer to catch late duplicates. */
+  async settle(expected: number, timeoutMs = 60000): Promise<{ n: number; seen: string[] }> {
+    const deadline = Date.now() + timeoutMs;
+    while ((await this.counter()).seen.length < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 1500));
+    return this.counter();
+  }
+
+  /** Messages on the topic (all partitions), counted from the offsets. */
+  async topicCount(topic = this.topic): Promise<number> {
+    const admin = this.kafka.admin();
+    await admin.connect();
+    try {
+      return (await admin.fetchTopicOffsets(topic)).reduce((sum, p) => sum + Number(p.high) - Number(p.low), 0);
+    } finally {
+      await admin.disconnect();
+    }
+  }
+
+  worker(name: 'consumer-worker' | 'relay-worker', env: Record<string, string> = {}) {
+    const child = spawn(process.execPath, [join(__dirname, 'workers', `${name}.js`)], {
+      env: { ...process.env, TEST_DB: this.dbName, TEST_TOPIC: this.topic, TEST_GROUP: `g${this.id}`, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout!.on('data', (d) => (out += d));
+    child.stderr!.on('data', (d) => (out += d));
+    this.children.push(child);
+    const exited = new Promise<void>((r) => child.once('exit', () => r()));
+    return { child, exited, output: () => out };
+  }
+
+  async tearDown(): Promise<void> {
+    for (const c of this.children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+    for (const r of this.stoppables.reverse()) await r.stop().catch(() => undefined);
+    await this.db.dropDatabase().catch(() => undefined);
+    await this.mongo.close();
+    const admin = this.kafka.admin();
+    await admin.connect();
+    await admin.deleteTopics({ topics: [this.topic, `${this.topic}.dlq`] }).catch(() => undefined);
+    await admin.disconnect();
+  }
+}
+
+export async function until(check: () => Promise<boolean> | boolean, timeoutMs = 60000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
