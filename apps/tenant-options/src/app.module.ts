@@ -4,6 +4,7 @@ import { RuntimeModule, RuntimeOptions } from '@berth/runtime';
 import { TenantOptionsConfig } from './config/tenant-options.env';
 import { TENANT_OPTIONS_CONFIG } from './config/tenant-options.token';
 import { IdentityModule } from './identity/identity.module';
+import { Topics } from '@berth/contracts';
 
 @Module({})
 export class AppModule {
@@ -11,7 +12,7 @@ export class AppModule {
     return {
       module: AppModule,
       global: true,
-      imports: [RuntimeModule.forRoot({ ...ctx, uses: ['mongodb', 'kafka', 'redis'] }), CqrsModule.forRoot(), IdentityModule],
+      imports: [RuntimeModule.forRoot({ ...ctx, uses: ['mongodb', 'kafka', 'redis'], topics: [Topics.optionEvents, Topics.tenantEvents] }), CqrsModule.forRoot(), IdentityModule],
       providers: [{ provide: TENANT_OPTIONS_CONFIG, useValue: ctx.config }],
       exports: [TENANT_OPTIONS_CONFIG],
     };

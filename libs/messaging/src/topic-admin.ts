@@ -1,7 +1,8 @@
-import type { Kafka } from 'kafkajs';
+import type { Admin, Kafka } from 'kafkajs';
 import { dlqTopic } from '@berth/contracts';
+import { sleep } from './backoff';
 
-export interface TopicOptions { partitions?: number; replicationFactor?: number; withDlq?: boolean }
+export interface TopicOptions { partitions?: number; replicationFactor?: number; withDlq?: boolean; timeoutMs?: number }
 
 /**
  * Creates the topics (and their `.dlq` topics) that do not exist yet; safe to call from every
@@ -15,13 +16,27 @@ export async function ensureTopics(kafka: Kafka, topics: string[], options: Topi
     const existing = new Set(await admin.listTopics());
     const missing = wanted.filter((t) => !existing.has(t));
     if (missing.length === 0) return;
+    // kafkajs's own waitForLeaders can throw outside the returned promise; this waits instead.
     await admin.createTopics({
-      waitForLeaders: true,
+      waitForLeaders: false,
       topics: missing.map((topic) => ({
         topic, numPartitions: options.partitions ?? 3, replicationFactor: options.replicationFactor ?? 1,
       })),
     });
+    await waitForLeaders(admin, missing, options.timeoutMs ?? 30_000);
   } finally {
     await admin.disconnect();
+  }
+}
+
+async function waitForLeaders(admin: Admin, topics: string[], timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const ready = await admin.fetchTopicMetadata({ topics })
+      .then(({ topics: meta }) => meta.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0)))
+      .catch(() => false);
+    if (ready) return;
+    if (Date.now() > deadline) throw new Error(`topics have no leader after ${timeoutMs} ms: ${topics.join(', ')}`);
+    await sleep(100);
   }
 }

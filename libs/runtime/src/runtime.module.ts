@@ -5,6 +5,7 @@ import { Logger } from 'pino';
 import { APP_INFO, AppInfo, BASE_CONFIG } from './app-info';
 import { KafkaHealth, kafkaProvider } from './clients/kafka.provider';
 import { MongoHealth } from './clients/mongo.health';
+import { topicsProviders } from './clients/topics.bootstrap';
 import { RedisHealth, redisProvider } from './clients/redis.provider';
 import { HEALTH_INDICATORS, HealthIndicator } from './health/health-indicator';
 import { HealthController } from './health/health.controller';
@@ -21,6 +22,8 @@ export interface RuntimeOptions {
   uses: Dependency[];
   /** Further health indicators of the app's own, as classes to inject or ready instances. */
   indicators?: Array<Type<HealthIndicator> | HealthIndicator>;
+  /** Kafka topics this app owns; they and their `.dlq` topics are created at start-up. */
+  topics?: string[];
 }
 
 /**
@@ -49,7 +52,7 @@ export class RuntimeModule {
       { provide: APP_INFO, useValue: options.app },
       { provide: BASE_CONFIG, useValue: options.config },
       { provide: PINO, useValue: options.logger },
-      ...(uses.includes('kafka') ? [kafkaProvider] : []),
+      ...(uses.includes('kafka') ? [kafkaProvider, ...topicsProviders(options.topics ?? [])] : []),
       ...(uses.includes('redis') ? [redisProvider] : []),
       ...indicatorTypes,
       { provide: HEALTH_INDICATORS, inject: indicatorTypes, useFactory: (...all: HealthIndicator[]) => [...all, ...instances] },

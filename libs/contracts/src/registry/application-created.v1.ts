@@ -1,5 +1,5 @@
 import { defineContract } from '../contract';
-import { eventTopic } from '../topics';
+import { Topics } from '../catalogue';
 
 export interface ApplicationCreatedV1 {
   id: string;
@@ -9,4 +9,4 @@ export interface ApplicationCreatedV1 {
 }
 
 /** An application was registered. Key: the application id. */
-export const ApplicationCreated = defineContract<ApplicationCreatedV1>(eventTopic('registry', 'application', 1), 'ApplicationCreated', 1);
+export const ApplicationCreated = defineContract<ApplicationCreatedV1>(Topics.applicationEvents, 'ApplicationCreated', 1);

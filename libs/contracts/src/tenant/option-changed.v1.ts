@@ -1,5 +1,5 @@
 import { defineContract } from '../contract';
-import { eventTopic } from '../topics';
+import { Topics } from '../catalogue';
 
 export interface OptionChangedV1 {
   category: string;
@@ -8,4 +8,4 @@ export interface OptionChangedV1 {
 }
 
 /** A tenant option changed. Never carries the value (it may be a secret). Key: `<tenant>/<category>/<key>`. */
-export const OptionChanged = defineContract<OptionChangedV1>(eventTopic('tenant', 'option', 1), 'OptionChanged', 1);
+export const OptionChanged = defineContract<OptionChangedV1>(Topics.optionEvents, 'OptionChanged', 1);
