@@ -31,7 +31,7 @@ export interface ConsumerOptions {
 }
 
 /**
- * Runs a handler over a consumer group's messages. A message already in the inbox is skipped; a
+ * Runs a handler over a consumer group's messages. A message the inbox saw finished is skipped; a
  * failing handler is retried with back-off, and after `maxAttempts` (or at once on
  * PermanentError or an unreadable message) the message goes to `<topic>.dlq` with the error in
  * its headers. Offsets are committed only for messages that are handled or parked, so a crash
@@ -66,33 +66,35 @@ export class ConsumerRunner {
   }
 
   private async eachBatch({ batch, resolveOffset, heartbeat, isRunning, isStale, commitOffsetsIfNecessary }: EachBatchPayload) {
-    for (const message of batch.messages) {
-      if (!isRunning() || isStale()) return;
-      await this.handle(batch.topic, batch.partition, message, heartbeat);
-      resolveOffset(message.offset);
-      await heartbeat();
+    const items = batch.messages.map((message) => ({ message, ...parse(message) }));
+    const todo = await this.options.inbox.claim(items.flatMap((i) => (i.envelope ? [i.envelope.id] : [])));
+    const finished: string[] = [];
+    try {
+      for (const { message, envelope, error } of items) {
+        if (!isRunning() || isStale()) break;
+        if (!envelope) {
+          await this.park(batch.topic, batch.partition, message, error, 0);
+        } else if (todo.delete(envelope.id)) {
+          await this.handle(envelope, { topic: batch.topic, partition: batch.partition, offset: message.offset, messageId: envelope.id }, message, heartbeat);
+          finished.push(envelope.id);
+        }
+        resolveOffset(message.offset);
+        await heartbeat();
+      }
+    } finally {
+      await this.options.inbox.finish(finished);
     }
     await commitOffsetsIfNecessary();
   }
 
-  private async handle(topic: string, partition: number, message: KafkaMessage, heartbeat: () => Promise<void>) {
-    let envelope: Envelope;
-    try {
-      envelope = fromMessage(message);
-    } catch (err) {
-      return this.park(topic, partition, message, err, 0);
-    }
-    const context: MessageContext = { topic, partition, offset: message.offset, messageId: envelope.id };
-    if (await this.options.inbox.seen(envelope.id)) return;
+  private async handle(envelope: Envelope, context: MessageContext, message: KafkaMessage, heartbeat: () => Promise<void>) {
     const maxAttempts = this.options.maxAttempts ?? 5;
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.options.handler(envelope, context);
-        await this.options.inbox.record(envelope.id);
-        return;
+        return await this.options.handler(envelope, context);
       } catch (err) {
         this.options.onError?.(err, context, attempt);
-        if (err instanceof PermanentError || attempt >= maxAttempts) return this.park(topic, partition, message, err, attempt);
+        if (err instanceof PermanentError || attempt >= maxAttempts) return this.park(context.topic, context.partition, message, err, attempt);
         const { initialMs, maxMs } = this.options.backoff ?? { initialMs: 100, maxMs: 5000 };
         await sleep(backoffDelay(attempt, initialMs, maxMs));
         await heartbeat();
@@ -115,5 +117,13 @@ export class ConsumerRunner {
         'x-original-offset': message.offset,
       },
     }]);
+  }
+}
+
+function parse(message: KafkaMessage): { envelope?: Envelope; error?: unknown } {
+  try {
+    return { envelope: fromMessage(message) };
+  } catch (error) {
+    return { error };
   }
 }

@@ -12,15 +12,23 @@ export interface RelayOptions {
   publisher: Publisher;
   /** Unique per process, e.g. `<app>:<hostname>:<pid>`. */
   owner: string;
+  /** Most entries published per round. */
   batchSize?: number;
-  /** How long to wait for new entries when none are pending, unless `notify` is called. */
-  idleMs?: number;
+  /**
+   * How often the relay looks through the collections for entries it was not told about
+   * (written by another replica, or left by a crashed process). On MongoDB this query uses an
+   * index; on FerretDB it reads the whole collection, so it runs seldom there.
+   */
+  scanIntervalMs?: number;
   /** How long a relay's lease lasts without renewal; a crashed relay's work resumes after it. */
   leaseTtlMs?: number;
   onError?: (err: unknown) => void;
   /** Test hook: runs after publishing and before the entries are removed. */
   afterPublish?: (records: KafkaRecord[]) => Promise<void> | void;
 }
+
+type OutboxDoc = { _id: unknown; [OUTBOX_FIELD]: KafkaRecord[] };
+interface Pending { id: unknown; records: KafkaRecord[] }
 
 /**
  * FerretDB 1.24 keeps one SQLite connection open per statement of an `update` command until the
@@ -29,23 +37,25 @@ export interface RelayOptions {
  */
 const UPDATES_PER_COMMAND = 50;
 
-type OutboxDoc = { _id: unknown; [OUTBOX_FIELD]: KafkaRecord[] };
-
 /**
- * Publishes outbox entries to Kafka and then removes exactly those entries (`$pullAll`), one
- * collection batch at a time, in each document's order. A crash between publishing and removing
- * publishes them again on restart: delivery is at-least-once, and consumers deduplicate by id.
- * Only the holder of the collection's lease relays, so per-aggregate order holds across replicas.
+ * Publishes outbox entries to Kafka, then removes exactly those entries (`$pullAll`, by `_id`).
+ * Writers in this process report what they wrote (`written`), so the relay publishes it at once
+ * without querying; a periodic scan, and a first one whenever the relay takes over, catch
+ * everything else, oldest first. A crash between publishing and removing publishes entries
+ * again: delivery is at-least-once, and consumers deduplicate by id. Only the holder of a
+ * collection's lease relays it, so per-aggregate order holds across replicas.
  */
 export class OutboxRelay {
   private running = false;
   private loop?: Promise<void>;
   private wake?: () => void;
-  private readonly leases: Map<string, RelayLease>;
+  private readonly state = new Map<string, { lease: RelayLease; pending: Pending[]; scanned: boolean; nextScan: number }>();
 
   constructor(private readonly options: RelayOptions) {
-    const leaseCollection = options.db.collection<{ _id: string; owner: string; until: Date }>('_outbox_leases');
-    this.leases = new Map(options.collections.map((c) => [c, new RelayLease(leaseCollection, c, options.owner, options.leaseTtlMs)]));
+    const leases = options.db.collection<{ _id: string; owner: string; until: Date }>('_outbox_leases');
+    for (const c of options.collections) {
+      this.state.set(c, { lease: new RelayLease(leases, c, options.owner, options.leaseTtlMs), pending: [], scanned: false, nextScan: 0 });
+    }
   }
 
   async start(): Promise<void> {
@@ -54,7 +64,15 @@ export class OutboxRelay {
     this.loop = this.run();
   }
 
-  /** Wakes the relay at once; call it after a write that added outbox entries. */
+  /** Reports a successful write that added `records` to document `id` of `collection`. */
+  written(collection: string, id: unknown, records: KafkaRecord[]): void {
+    const state = this.state.get(collection);
+    if (!state) throw new Error(`the relay does not watch collection "${collection}"`);
+    state.pending.push({ id, records });
+    this.notify();
+  }
+
+  /** Wakes the relay at once. */
   notify(): void {
     this.wake?.();
   }
@@ -70,16 +88,14 @@ export class OutboxRelay {
     this.running = false;
     this.notify();
     await this.loop;
-    await Promise.all([...this.leases.values()].map((l) => l.release().catch(() => undefined)));
+    await Promise.all([...this.state.values()].map((s) => s.lease.release().catch(() => undefined)));
   }
 
   private async run(): Promise<void> {
     while (this.running) {
       let moved = 0;
       try {
-        for (const name of this.options.collections) {
-          if (await this.leases.get(name)!.holds()) moved += await this.relayBatch(this.options.db.collection<OutboxDoc>(name));
-        }
+        for (const [name, state] of this.state) moved += await this.relayCollection(name, state);
       } catch (err) {
         this.options.onError?.(err);
         await sleep(500);
@@ -88,26 +104,56 @@ export class OutboxRelay {
     }
   }
 
-  private async relayBatch(collection: Collection<OutboxDoc>): Promise<number> {
+  private async relayCollection(name: string, state: { lease: RelayLease; pending: Pending[]; scanned: boolean; nextScan: number }) {
+    const collection = this.options.db.collection<OutboxDoc>(name);
+    if (!(await state.lease.holds())) {
+      state.scanned = false;
+      return 0;
+    }
+    if (!state.scanned || Date.now() >= state.nextScan) {
+      // Everything reported so far is in the documents the scan reads.
+      const reported = state.pending.length;
+      const moved = await this.relayScanned(collection);
+      state.pending.splice(0, reported);
+      state.scanned = moved < this.batchSize();
+      state.nextScan = Date.now() + (this.options.scanIntervalMs ?? 1000);
+      return moved;
+    }
+    const batch = state.pending.slice(0, this.batchSize());
+    if (batch.length === 0) return 0;
+    await this.publishAndRemove(collection, batch);
+    state.pending.splice(0, batch.length);
+    return batch.length;
+  }
+
+  private async relayScanned(collection: Collection<OutboxDoc>): Promise<number> {
     const docs = await collection
       .find({ [`${OUTBOX_FIELD}.id`]: { $exists: true } }, { projection: { [OUTBOX_FIELD]: 1 } })
-      .limit(this.options.batchSize ?? 500)
+      .limit(this.batchSize())
       .toArray();
-    if (docs.length === 0) return 0;
-    const records = docs.flatMap((d) => d[OUTBOX_FIELD]);
+    await this.publishAndRemove(collection, docs.map((d) => ({ id: d._id, records: d[OUTBOX_FIELD] })));
+    return docs.length;
+  }
+
+  private async publishAndRemove(collection: Collection<OutboxDoc>, batch: Pending[]): Promise<void> {
+    if (batch.length === 0) return;
+    const records = batch.flatMap((p) => p.records);
     await this.options.publisher.send(records);
     await this.options.afterPublish?.(records);
-    for (let i = 0; i < docs.length; i += UPDATES_PER_COMMAND) {
-      await collection.bulkWrite(docs.slice(i, i + UPDATES_PER_COMMAND).map((d) => ({
-        updateOne: { filter: { _id: d._id }, update: { $pullAll: { [OUTBOX_FIELD]: d[OUTBOX_FIELD] } } as never },
+    for (let i = 0; i < batch.length; i += UPDATES_PER_COMMAND) {
+      await collection.bulkWrite(batch.slice(i, i + UPDATES_PER_COMMAND).map((p) => ({
+        updateOne: { filter: { _id: p.id } as never, update: { $pullAll: { [OUTBOX_FIELD]: p.records } } as never },
       })), { ordered: false });
     }
-    return records.length;
+  }
+
+  private batchSize(): number {
+    return this.options.batchSize ?? 500;
   }
 
   private idle(): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(done, this.options.idleMs ?? 50);
+      const timer = setTimeout(done, this.options.scanIntervalMs ?? 1000);
       function done() { clearTimeout(timer); resolve(); }
       this.wake = () => { this.wake = undefined; done(); };
     });

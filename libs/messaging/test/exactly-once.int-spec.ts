@@ -21,7 +21,7 @@ function counterConsumer(f: MessagingFixture, publisher: Publisher, inboxCollect
 
 function relay(f: MessagingFixture, publisher: Publisher) {
   return f.track(new OutboxRelay({
-    db: f.db, collections: ['aggregates'], publisher, owner: `test-${f.id}`, idleMs: 20, leaseTtlMs: LEASE_TTL_MS,
+    db: f.db, collections: ['aggregates'], publisher, owner: `test-${f.id}`, scanIntervalMs: 100, leaseTtlMs: LEASE_TTL_MS,
   }));
 }
 
@@ -39,9 +39,9 @@ describe('outbox → Kafka → consumer: exactly one effect per message', () => 
   });
 
   it('when the consumer is killed mid-batch and restarted', async () => {
-    const ids = await f.writeAggregates(300);
     const r = relay(f, publisher);
     await r.start();
+    const ids = await f.writeAggregates(300, r); // published as reported, without a scan
     const first = f.worker('consumer-worker', { TEST_DELAY_MS: '5' });
     await until(() => /handled 60\n/.test(first.output()));
     first.child.kill('SIGKILL');

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
 import { Db, MongoClient } from 'mongodb';
 import { ApplicationCreated } from '@berth/contracts';
-import { createEnvelope, ensureTopics, outboxFor } from '../src';
+import { createEnvelope, ensureTopics, OutboxRelay, outboxFor } from '../src';
 
 /** A fresh topic and database on the real Kafka and MongoDB/FerretDB of the test environment. */
 export class MessagingFixture {
@@ -31,15 +31,17 @@ export class MessagingFixture {
     return this;
   }
 
-  /** Writes `count` aggregates, each with one outbox entry, as single inserts. */
-  async writeAggregates(count: number, from = 0): Promise<string[]> {
-    const ids = Array.from({ length: count }, (_, i) => `agg-${from + i}`);
+  /** Writes `count` aggregates, each with one outbox entry, as single inserts; reports each to `relay` if given. */
+  async writeAggregates(count: number, relay?: OutboxRelay): Promise<string[]> {
+    const ids = Array.from({ length: count }, (_, i) => `agg-${i}`);
     for (const id of ids) {
       const envelope = createEnvelope(ApplicationCreated, {
         source: 'test', tenantId: 't1', aggregateId: id, aggregateVersion: 1,
         payload: { id, name: id, type: 'HOSTED', ownerTenant: 't1' },
       });
-      await this.db.collection('aggregates').insertOne({ _id: id as never, ...outboxFor(this.topic, [envelope]) });
+      const outbox = outboxFor(this.topic, [envelope]);
+      await this.db.collection('aggregates').insertOne({ _id: id as never, ...outbox });
+      relay?.written('aggregates', id, outbox._outbox);
     }
     return ids;
   }
