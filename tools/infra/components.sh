@@ -13,7 +13,7 @@ mongo_external() { [ -n "${MONGODB_URI:-}" ] && [ "${MONGODB_URI}" != "$(ferret_
 # FerretDB 1.24 applies an update as "read the matching documents, then write them back", with
 # no check in between: two connections updating one document at once lose one of the writes.
 # One connection per client (maxPoolSize=1) sends one operation at a time, so every write
-# from one process is applied in order. README.md, "Departures", has the details.
+# from one process is applied in order. README.md, "FerretDB and concurrent updates", has more.
 ferret_uri() { echo "mongodb://127.0.0.1:$MONGO_PORT/?maxPoolSize=1"; }
 mongo_uri() { if mongo_external; then echo "$MONGODB_URI"; else ferret_uri; fi; }
 
@@ -68,7 +68,7 @@ start_ferretdb() {
   claim_port ferretdb "$MONGO_PORT" BERTH_MONGO_PORT
   mkdir -p "$BERTH_LOCAL/ferretdb/data"
   # WAL with synchronous=normal: a crash of the process loses nothing; a power cut may lose the
-  # last transactions (never corrupts). Full sync costs an fsync per write, a third of its speed.
+  # last transactions (never corrupts). Full sync fsyncs every write (inserts 1.7 ms, not 1.05).
   start_bg ferretdb "$BERTH_LOCAL/bin/ferretdb" --handler=sqlite \
     --sqlite-url="file:$BERTH_LOCAL/ferretdb/data/?_pragma=synchronous(normal)" \
     --listen-addr="127.0.0.1:$MONGO_PORT" --debug-addr=- --telemetry=disable --state-dir="$BERTH_LOCAL/ferretdb" --log-level=warn
