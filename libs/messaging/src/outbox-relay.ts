@@ -29,6 +29,7 @@ export interface RelayOptions {
 
 type OutboxDoc = { _id: unknown; [OUTBOX_FIELD]: KafkaRecord[] };
 interface Pending { id: unknown; records: KafkaRecord[] }
+interface CollectionState { lease: RelayLease; pending: Pending[]; scanned: boolean; nextScan: number }
 
 /**
  * FerretDB 1.24 keeps one SQLite connection open per statement of an `update` command until the
@@ -36,6 +37,13 @@ interface Pending { id: unknown; records: KafkaRecord[] }
  * for a connection forever and wedges that database. So removals go 50 at a time.
  */
 const UPDATES_PER_COMMAND = 50;
+
+/**
+ * Writers of this process report their entries, so the scan is a safety net: for entries left by
+ * a crash, or written by replicas that do not hold the lease (lower it where several replicas
+ * write and the store is MongoDB, whose scan is an index lookup).
+ */
+const DEFAULT_SCAN_INTERVAL_MS = 5000;
 
 /**
  * Publishes outbox entries to Kafka, then removes exactly those entries (`$pullAll`, by `_id`).
@@ -49,7 +57,7 @@ export class OutboxRelay {
   private running = false;
   private loop?: Promise<void>;
   private wake?: () => void;
-  private readonly state = new Map<string, { lease: RelayLease; pending: Pending[]; scanned: boolean; nextScan: number }>();
+  private readonly state = new Map<string, CollectionState>();
 
   constructor(private readonly options: RelayOptions) {
     const leases = options.db.collection<{ _id: string; owner: string; until: Date }>('_outbox_leases');
@@ -104,19 +112,19 @@ export class OutboxRelay {
     }
   }
 
-  private async relayCollection(name: string, state: { lease: RelayLease; pending: Pending[]; scanned: boolean; nextScan: number }) {
+  private async relayCollection(name: string, state: CollectionState) {
     const collection = this.options.db.collection<OutboxDoc>(name);
     if (!(await state.lease.holds())) {
       state.scanned = false;
       return 0;
     }
     if (!state.scanned || Date.now() >= state.nextScan) {
-      // Everything reported so far is in the documents the scan reads.
-      const reported = state.pending.length;
-      const moved = await this.relayScanned(collection);
-      state.pending.splice(0, reported);
+      const scanned = await this.relayScanned(collection);
+      // The scan published those documents' entries, including any reported meanwhile.
+      state.pending = state.pending.filter((p) => !scanned.has(String(p.id)));
+      const moved = scanned.size;
       state.scanned = moved < this.batchSize();
-      state.nextScan = Date.now() + (this.options.scanIntervalMs ?? 1000);
+      state.nextScan = Date.now() + (this.options.scanIntervalMs ?? DEFAULT_SCAN_INTERVAL_MS);
       return moved;
     }
     const batch = state.pending.slice(0, this.batchSize());
@@ -126,13 +134,14 @@ export class OutboxRelay {
     return batch.length;
   }
 
-  private async relayScanned(collection: Collection<OutboxDoc>): Promise<number> {
+  /** Publishes the entries of the first documents found holding some; returns their ids. */
+  private async relayScanned(collection: Collection<OutboxDoc>): Promise<Set<string>> {
     const docs = await collection
       .find({ [`${OUTBOX_FIELD}.id`]: { $exists: true } }, { projection: { [OUTBOX_FIELD]: 1 } })
       .limit(this.batchSize())
       .toArray();
     await this.publishAndRemove(collection, docs.map((d) => ({ id: d._id, records: d[OUTBOX_FIELD] })));
-    return docs.length;
+    return new Set(docs.map((d) => String(d._id)));
   }
 
   private async publishAndRemove(collection: Collection<OutboxDoc>, batch: Pending[]): Promise<void> {
@@ -153,7 +162,7 @@ export class OutboxRelay {
 
   private idle(): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(done, this.options.scanIntervalMs ?? 1000);
+      const timer = setTimeout(done, this.options.scanIntervalMs ?? DEFAULT_SCAN_INTERVAL_MS);
       function done() { clearTimeout(timer); resolve(); }
       this.wake = () => { this.wake = undefined; done(); };
     });

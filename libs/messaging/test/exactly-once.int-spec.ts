@@ -80,7 +80,7 @@ describe('outbox → Kafka → consumer: exactly one effect per message', () => 
     // A new inbox collection: only the guard inside the effect's own write stands in the way.
     const again = counterConsumer(f, publisher, 'inbox-lost');
     await again.start();
-    await until(async () => (await f.db.collection('inbox-lost').countDocuments()) === 2);
+    await until(async () => (await f.db.collection('inbox-lost').countDocuments({ done: true })) === 2);
     await again.stop();
     const result = await f.counter();
     expect(result.n).toBe(2);
