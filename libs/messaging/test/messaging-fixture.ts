@@ -58,14 +58,22 @@ export class MessagingFixture {
     return this.counter();
   }
 
-  /** Messages on the topic (all partitions), counted from the offsets. */
+  /**
+   * Messages on the topic (all partitions), counted from the offsets. Retries the broker's
+   * retriable answers (a just-created topic can briefly report "not the leader").
+   */
   async topicCount(topic = this.topic): Promise<number> {
-    const admin = this.kafka.admin();
-    await admin.connect();
-    try {
-      return (await admin.fetchTopicOffsets(topic)).reduce((sum, p) => sum + Number(p.high) - Number(p.low), 0);
-    } finally {
-      await admin.disconnect();
+    for (let attempt = 1; ; attempt++) {
+      const admin = this.kafka.admin();
+      await admin.connect();
+      try {
+        return (await admin.fetchTopicOffsets(topic)).reduce((sum, p) => sum + Number(p.high) - Number(p.low), 0);
+      } catch (err) {
+        if (!(err as { retriable?: boolean }).retriable || attempt >= 10) throw err;
+        await new Promise((r) => setTimeout(r, 300));
+      } finally {
+        await admin.disconnect();
+      }
     }
   }
 

@@ -1,1 +1,2 @@
-export {};
+export * from './page-query';
+export * from './page-resource';
