@@ -3,3 +3,4 @@ export * from './error-resource';
 export * from './http-error.filter';
 export * from './media-types';
 export * from './method-index';
+export * from './processing-mode-header';
