@@ -96,7 +96,6 @@ async function outboxPipeline(topic, expected) {
   const s = sink(expected);
   const inboxDb = consumerMongo.db(dbName);
   const inbox = new messaging.Inbox(inboxDb.collection('inbox'), 'bench');
-  await inbox.ensureIndexes();
   const dlqPublisher = new messaging.Publisher(kafka);
   const runner = new messaging.ConsumerRunner({
     kafka, groupId: `${topic}-g`, topics: [topic], publisher: dlqPublisher, inbox,

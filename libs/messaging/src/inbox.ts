@@ -1,7 +1,7 @@
 import { MongoBulkWriteError, type Collection } from 'mongodb';
+import { DUPLICATE_KEY } from './store-limits';
 
 interface InboxEntry { _id: string; consumer: string; messageId: string; done?: true; at: Date }
-const DUPLICATE_KEY = 11000;
 
 /**
  * The messages a consumer has taken on, keyed `{consumer, messageId}`. The runner claims a whole
@@ -13,10 +13,6 @@ const DUPLICATE_KEY = 11000;
  */
 export class Inbox {
   constructor(private readonly collection: Collection<InboxEntry>, private readonly consumer: string) {}
-
-  async ensureIndexes(): Promise<void> {
-    await this.collection.createIndex({ at: 1 });
-  }
 
   /** Claims the messages; returns the ids still to handle (new, or claimed earlier but never finished). */
   async claim(messageIds: string[]): Promise<Set<string>> {

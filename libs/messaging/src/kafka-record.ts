@@ -1,4 +1,4 @@
-import type { IHeaders, KafkaMessage } from 'kafkajs';
+import type { KafkaMessage } from 'kafkajs';
 import type { Envelope } from './envelope';
 
 /** What is stored in an outbox entry and sent to Kafka: topic, key, JSON value and headers. */
@@ -27,10 +27,4 @@ export function toRecord(topic: string, envelope: Envelope): KafkaRecord {
 export function fromMessage<T = unknown>(message: KafkaMessage): Envelope<T> {
   if (!message.value) throw new SyntaxError('message has no value');
   return JSON.parse(message.value.toString('utf8')) as Envelope<T>;
-}
-
-export function headerString(headers: IHeaders | undefined, name: string): string | undefined {
-  const value = headers?.[name];
-  if (value === undefined) return undefined;
-  return Array.isArray(value) ? value[0]?.toString() : value.toString();
 }

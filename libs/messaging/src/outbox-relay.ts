@@ -4,6 +4,7 @@ import { OUTBOX_FIELD } from './outbox';
 import { Publisher } from './publisher';
 import { RelayLease } from './relay-lease';
 import { sleep } from './backoff';
+import { UPDATES_PER_COMMAND } from './store-limits';
 
 export interface RelayOptions {
   db: Db;
@@ -30,13 +31,6 @@ export interface RelayOptions {
 type OutboxDoc = { _id: unknown; [OUTBOX_FIELD]: KafkaRecord[] };
 interface Pending { id: unknown; records: KafkaRecord[] }
 interface CollectionState { lease: RelayLease; pending: Pending[]; scanned: boolean; nextScan: number }
-
-/**
- * FerretDB 1.24 keeps one SQLite connection open per statement of an `update` command until the
- * whole command ends, from a pool of 100 per database: a command with about 100 statements waits
- * for a connection forever and wedges that database. So removals go 50 at a time.
- */
-const UPDATES_PER_COMMAND = 50;
 
 /**
  * Writers of this process report their entries, so the scan is a safety net: for entries left by
@@ -77,11 +71,6 @@ export class OutboxRelay {
     const state = this.state.get(collection);
     if (!state) throw new Error(`the relay does not watch collection "${collection}"`);
     state.pending.push({ id, records });
-    this.notify();
-  }
-
-  /** Wakes the relay at once. */
-  notify(): void {
     this.wake?.();
   }
 
@@ -94,7 +83,7 @@ export class OutboxRelay {
 
   async stop(): Promise<void> {
     this.running = false;
-    this.notify();
+    this.wake?.();
     await this.loop;
     await Promise.all([...this.state.values()].map((s) => s.lease.release().catch(() => undefined)));
   }

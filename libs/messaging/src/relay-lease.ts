@@ -1,7 +1,7 @@
 import type { Collection } from 'mongodb';
+import { DUPLICATE_KEY } from './store-limits';
 
 interface LeaseDoc { _id: string; owner: string; until: Date }
-const DUPLICATE_KEY = 11000;
 
 /**
  * One relay per outbox at a time, across an app's replicas, so entries leave in order. The lease

@@ -1,0 +1,9 @@
+/** MongoDB's (and FerretDB's) code for a write refused by a unique key. */
+export const DUPLICATE_KEY = 11000;
+
+/**
+ * FerretDB 1.24 keeps one SQLite connection open per statement of an `update` command until the
+ * whole command ends, from a pool of 100 per database: a command with about 100 statements waits
+ * for a connection forever and wedges that database. Bulk updates go at most this many at a time.
+ */
+export const UPDATES_PER_COMMAND = 50;
