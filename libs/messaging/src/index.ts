@@ -5,6 +5,7 @@ export * from './inbox';
 export * from './inbox-guard';
 export * from './kafka-record';
 export * from './outbox';
+export * from './outbox-published';
 export * from './outbox-relay';
 export * from './publisher';
 export * from './relay-lease';

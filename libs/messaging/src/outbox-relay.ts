@@ -1,6 +1,7 @@
 import type { Collection, Db } from 'mongodb';
 import { KafkaRecord } from './kafka-record';
 import { OUTBOX_FIELD } from './outbox';
+import { DocEntries, OutboxDoc, PublishedEntries } from './outbox-published';
 import { Publisher } from './publisher';
 import { RelayLease } from './relay-lease';
 import { sleep } from './backoff';
@@ -13,7 +14,7 @@ export interface RelayOptions {
   publisher: Publisher;
   /** Unique per process, e.g. `<app>:<hostname>:<pid>`. */
   owner: string;
-  /** Most entries published per round. */
+  /** Most documents' entries published per round. */
   batchSize?: number;
   /**
    * How often the relay looks through the collections for entries it was not told about
@@ -23,29 +24,36 @@ export interface RelayOptions {
   scanIntervalMs?: number;
   /** How long a relay's lease lasts without renewal; a crashed relay's work resumes after it. */
   leaseTtlMs?: number;
+  /** How long the relay must have had nothing to publish before it removes published entries. */
+  quietMs?: number;
+  /** Published entries kept in their documents before removing them takes turns with publishing. */
+  maxUnremoved?: number;
   onError?: (err: unknown) => void;
-  /** Test hook: runs after publishing and before the entries are removed. */
+  /** Test hook: runs after publishing and before the batch is recorded as published. */
   afterPublish?: (records: KafkaRecord[]) => Promise<void> | void;
 }
 
-type OutboxDoc = { _id: unknown; [OUTBOX_FIELD]: KafkaRecord[] };
-interface Pending { id: unknown; records: KafkaRecord[] }
-interface CollectionState { lease: RelayLease; pending: Pending[]; scanned: boolean; nextScan: number }
+interface CollectionState {
+  lease: RelayLease;
+  pending: DocEntries[];
+  published: PublishedEntries;
+  loaded: boolean;
+  nextScan: number;
+}
 
-/**
- * Writers of this process report their entries, so the scan is a safety net: for entries left by
- * a crash, or written by replicas that do not hold the lease (lower it where several replicas
- * write and the store is MongoDB, whose scan is an index lookup).
- */
 const DEFAULT_SCAN_INTERVAL_MS = 5000;
+/** Documents cleaned per step while quiet: small, so a write arriving meanwhile waits little. */
+const QUIET_REMOVALS = 8;
 
 /**
- * Publishes outbox entries to Kafka, then removes exactly those entries (`$pullAll`, by `_id`).
- * Writers in this process report what they wrote (`written`), so the relay publishes it at once
- * without querying; a periodic scan, and a first one whenever the relay takes over, catch
- * everything else, oldest first. A crash between publishing and removing publishes entries
- * again: delivery is at-least-once, and consumers deduplicate by id. Only the holder of a
- * collection's lease relays it, so per-aggregate order holds across replicas.
+ * Publishes outbox entries to Kafka in batches, records each batch as published (one insert),
+ * and removes the entries from their documents later, when there is nothing to publish, or
+ * in turns with publishing once `maxUnremoved` is reached. Writers in this process report what
+ * they wrote (`written`), so the relay publishes it at once without querying; a periodic scan,
+ * and a first one whenever the relay takes over, catch everything else. A crash between
+ * publishing and recording publishes entries again: delivery is at-least-once, and consumers
+ * deduplicate by id. Only the holder of a collection's lease relays it, so per-aggregate order
+ * holds across replicas.
  */
 export class OutboxRelay {
   private running = false;
@@ -55,8 +63,12 @@ export class OutboxRelay {
 
   constructor(private readonly options: RelayOptions) {
     const leases = options.db.collection<{ _id: string; owner: string; until: Date }>('_outbox_leases');
+    const onError = (err: unknown) => options.onError?.(err);
     for (const c of options.collections) {
-      this.state.set(c, { lease: new RelayLease(leases, c, options.owner, options.leaseTtlMs), pending: [], scanned: false, nextScan: 0 });
+      this.state.set(c, {
+        lease: new RelayLease(leases, c, options.owner, options.leaseTtlMs),
+        pending: [], published: new PublishedEntries(options.db, c, onError), loaded: false, nextScan: 0,
+      });
     }
   }
 
@@ -74,86 +86,123 @@ export class OutboxRelay {
     this.wake?.();
   }
 
-  /** Documents that still hold unpublished entries, per collection. */
+  /** Documents that still hold entries (unpublished, or published and not yet removed), per collection. */
   async backlog(): Promise<Record<string, number>> {
     const counts = await Promise.all(this.options.collections.map(async (name) =>
       [name, await this.options.db.collection(name).countDocuments({ [`${OUTBOX_FIELD}.id`]: { $exists: true } })] as const));
     return Object.fromEntries(counts);
   }
 
+  /** Per collection: entries reported and not yet published, and published entries not yet removed. */
+  stats(): Record<string, { unpublished: number; unremoved: number }> {
+    return Object.fromEntries([...this.state].map(([name, s]) =>
+      [name, { unpublished: s.pending.reduce((n, d) => n + d.records.length, 0), unremoved: s.published.size }]));
+  }
+
   async stop(): Promise<void> {
     this.running = false;
     this.wake?.();
     await this.loop;
+    for (const s of this.state.values()) await s.published.flush();
     await Promise.all([...this.state.values()].map((s) => s.lease.release().catch(() => undefined)));
   }
 
   private async run(): Promise<void> {
+    let removing = false;
     while (this.running) {
-      let moved = 0;
       try {
+        let moved = 0;
         for (const [name, state] of this.state) moved += await this.relayCollection(name, state);
+        if (moved > 0 || !this.running) {
+          removing = false;
+        } else if (!this.hasUnremoved()) {
+          await this.waitForWork(this.options.scanIntervalMs ?? DEFAULT_SCAN_INTERVAL_MS);
+        } else if (removing || (await this.waitForWork(this.options.quietMs ?? 20))) {
+          // Quiet: keep removing, step by step, until a write is reported.
+          removing = await this.removeWhileQuiet();
+        }
       } catch (err) {
         this.options.onError?.(err);
         await sleep(500);
       }
-      if (moved === 0 && this.running) await this.idle();
     }
   }
 
-  private async relayCollection(name: string, state: CollectionState) {
-    const collection = this.options.db.collection<OutboxDoc>(name);
+  private async relayCollection(name: string, state: CollectionState): Promise<number> {
     if (!(await state.lease.holds())) {
-      state.scanned = false;
+      // The lease holder's scan finds these writes.
+      state.pending = [];
+      state.loaded = false;
       return 0;
     }
-    if (!state.scanned || Date.now() >= state.nextScan) {
-      const scanned = await this.relayScanned(collection);
-      // The scan published those documents' entries, including any reported meanwhile.
-      state.pending = state.pending.filter((p) => !scanned.has(String(p.id)));
-      const moved = scanned.size;
-      state.scanned = moved < this.batchSize();
-      state.nextScan = Date.now() + (this.options.scanIntervalMs ?? DEFAULT_SCAN_INTERVAL_MS);
-      return moved;
+    if (!state.loaded) {
+      await state.published.load();
+      state.loaded = true;
+      state.nextScan = 0;
     }
-    const batch = state.pending.slice(0, this.batchSize());
-    if (batch.length === 0) return 0;
-    await this.publishAndRemove(collection, batch);
-    state.pending.splice(0, batch.length);
+    if (state.published.size >= (this.options.maxUnremoved ?? 10_000)) await state.published.removeSome(UPDATES_PER_COMMAND);
+    if (Date.now() >= state.nextScan) {
+      const found = await this.scan(this.options.db.collection<OutboxDoc>(name), state);
+      state.pending.unshift(...found);
+      if (found.length < this.batchSize()) state.nextScan = Date.now() + (this.options.scanIntervalMs ?? DEFAULT_SCAN_INTERVAL_MS);
+    }
+    const batch = state.pending.splice(0, this.batchSize());
+    return this.publish(state, batch);
+  }
+
+  /** Entries in the collection that were neither published nor reported, oldest documents first. */
+  private async scan(collection: Collection<OutboxDoc>, state: CollectionState): Promise<DocEntries[]> {
+    const reported = new Set(state.pending.flatMap((p) => p.records.map((r) => r.id)));
+    const found: DocEntries[] = [];
+    const cursor = collection.find({ [`${OUTBOX_FIELD}.id`]: { $exists: true } }, { projection: { [OUTBOX_FIELD]: 1 } });
+    for await (const doc of cursor) {
+      const records = doc[OUTBOX_FIELD].filter((r) => !state.published.has(r) && !reported.has(r.id));
+      if (records.length > 0) found.push({ id: doc._id, records });
+      if (found.length >= this.batchSize()) break;
+    }
+    await cursor.close();
+    return found;
+  }
+
+  /** Publishes the batch's entries that are not already published, then records them. */
+  private async publish(state: CollectionState, batch: DocEntries[]): Promise<number> {
+    const docs = batch
+      .map((d) => ({ id: d.id, records: d.records.filter((r) => !state.published.has(r)) }))
+      .filter((d) => d.records.length > 0);
+    if (docs.length === 0) return batch.length;
+    const records = docs.flatMap((d) => d.records);
+    try {
+      await this.options.publisher.send(records);
+    } catch (err) {
+      state.pending.unshift(...batch);
+      throw err;
+    }
+    await this.options.afterPublish?.(records);
+    state.published.record(docs);
     return batch.length;
   }
 
-  /** Publishes the entries of the first documents found holding some; returns their ids. */
-  private async relayScanned(collection: Collection<OutboxDoc>): Promise<Set<string>> {
-    const docs = await collection
-      .find({ [`${OUTBOX_FIELD}.id`]: { $exists: true } }, { projection: { [OUTBOX_FIELD]: 1 } })
-      .limit(this.batchSize())
-      .toArray();
-    await this.publishAndRemove(collection, docs.map((d) => ({ id: d._id, records: d[OUTBOX_FIELD] })));
-    return new Set(docs.map((d) => String(d._id)));
+  /** Removes some published entries from their documents; false when there were none. */
+  private async removeWhileQuiet(): Promise<boolean> {
+    const state = [...this.state.values()].find((s) => s.loaded && s.published.size > 0);
+    return (await state?.published.removeSome(QUIET_REMOVALS) ?? 0) > 0;
   }
 
-  private async publishAndRemove(collection: Collection<OutboxDoc>, batch: Pending[]): Promise<void> {
-    if (batch.length === 0) return;
-    const records = batch.flatMap((p) => p.records);
-    await this.options.publisher.send(records);
-    await this.options.afterPublish?.(records);
-    for (let i = 0; i < batch.length; i += UPDATES_PER_COMMAND) {
-      await collection.bulkWrite(batch.slice(i, i + UPDATES_PER_COMMAND).map((p) => ({
-        updateOne: { filter: { _id: p.id } as never, update: { $pullAll: { [OUTBOX_FIELD]: p.records } } as never },
-      })), { ordered: false });
-    }
+  private hasUnremoved(): boolean {
+    return [...this.state.values()].some((s) => s.loaded && s.published.size > 0);
   }
 
   private batchSize(): number {
     return this.options.batchSize ?? 500;
   }
 
-  private idle(): Promise<void> {
+  /** Waits up to `ms` for a write to be reported; true when none was. */
+  private waitForWork(ms: number): Promise<boolean> {
+    if ([...this.state.values()].some((s) => s.pending.length > 0)) return Promise.resolve(false);
     return new Promise((resolve) => {
-      const timer = setTimeout(done, this.options.scanIntervalMs ?? DEFAULT_SCAN_INTERVAL_MS);
-      function done() { clearTimeout(timer); resolve(); }
-      this.wake = () => { this.wake = undefined; done(); };
+      const timer = setTimeout(() => done(true), ms);
+      const done = (quiet: boolean) => { clearTimeout(timer); this.wake = undefined; resolve(quiet); };
+      this.wake = () => done(false);
     });
   }
 }

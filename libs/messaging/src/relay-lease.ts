@@ -9,6 +9,7 @@ interface LeaseDoc { _id: string; owner: string; until: Date }
  */
 export class RelayLease {
   private heldUntil = 0;
+  private nextTry = 0;
 
   constructor(
     private readonly collection: Collection<LeaseDoc>,
@@ -21,6 +22,7 @@ export class RelayLease {
   async holds(): Promise<boolean> {
     const now = Date.now();
     if (this.heldUntil - now > this.ttlMs / 2) return true;
+    if (now < this.nextTry) return false;
     try {
       await this.collection.updateOne(
         { _id: this.name, $or: [{ owner: this.owner }, { until: { $lt: new Date(now) } }] },
@@ -32,6 +34,8 @@ export class RelayLease {
     } catch (err) {
       if ((err as { code?: number }).code !== DUPLICATE_KEY) throw err;
       this.heldUntil = 0;
+      // Another owner holds it: ask again in a while, not on every write.
+      this.nextTry = now + this.ttlMs / 4;
       return false;
     }
   }

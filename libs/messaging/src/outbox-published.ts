@@ -1,0 +1,113 @@
+import type { Collection, Db } from 'mongodb';
+import { randomUUID } from 'node:crypto';
+import type { KafkaRecord } from './kafka-record';
+import { OUTBOX_FIELD } from './outbox';
+import { UPDATES_PER_COMMAND } from './store-limits';
+
+/** Entries of one document, published together. */
+export interface DocEntries { id: unknown; records: KafkaRecord[] }
+
+export type OutboxDoc = { _id: unknown; [OUTBOX_FIELD]: KafkaRecord[] };
+interface PublishedMarker { _id: string; collection: string; docs: DocEntries[]; at: Date }
+interface Batch { markerId: string; docs: DocEntries[]; removed: number }
+
+/** The collection where a relay records what it published and has not yet removed. */
+export const PUBLISHED_COLLECTION = '_outbox_published';
+
+/**
+ * Entries of one outbox collection that were published and are still in their documents.
+ * Removing an entry is an update of its document, which on FerretDB costs six times an insert,
+ * so the relay records each published batch with one insert (a marker) and removes the entries
+ * later, a few documents at a time, when it has nothing to publish. The markers let the next
+ * relay, after a crash or a handover, skip what was published instead of sending it again.
+ */
+export class PublishedEntries {
+  private batches: Batch[] = [];
+  private readonly ids = new Set<string>();
+  private unstored: PublishedMarker[] = [];
+  private recording: Promise<void> = Promise.resolve();
+  private readonly markers: Collection<PublishedMarker>;
+  private readonly target: Collection<OutboxDoc>;
+
+  constructor(db: Db, private readonly collection: string, private readonly onError: (err: unknown) => void) {
+    this.markers = db.collection<PublishedMarker>(PUBLISHED_COLLECTION);
+    this.target = db.collection<OutboxDoc>(collection);
+  }
+
+  /** Entries published and not yet removed. */
+  get size(): number {
+    return this.ids.size;
+  }
+
+  has(record: KafkaRecord): boolean {
+    return this.ids.has(record.id);
+  }
+
+  /** Forgets what memory holds and reads the markers again (a relay taking over). */
+  async load(): Promise<void> {
+    await this.recording;
+    this.batches = [];
+    this.ids.clear();
+    const markers = await this.markers.find({ collection: this.collection }).sort({ at: 1 }).toArray();
+    for (const m of markers) this.remember(m._id, m.docs);
+  }
+
+  /**
+   * Remembers a published batch, and stores its marker in the background; markers recorded
+   * while one insert runs go together in the next.
+   */
+  record(docs: DocEntries[]): void {
+    const marker: PublishedMarker = { _id: randomUUID(), collection: this.collection, docs, at: new Date() };
+    this.remember(marker._id, docs);
+    this.unstored.push(marker);
+    if (this.unstored.length === 1) this.recording = this.recording.then(() => this.storeMarkers());
+  }
+
+  /** Removes the entries of up to `maxDocs` documents, oldest first; returns how many documents. */
+  async removeSome(maxDocs: number): Promise<number> {
+    await this.recording;
+    const docs = this.oldest(Math.min(maxDocs, UPDATES_PER_COMMAND));
+    if (docs.length === 0) return 0;
+    await this.target.bulkWrite(docs.map((d) => ({
+      updateOne: { filter: { _id: d.id } as never, update: { $pullAll: { [OUTBOX_FIELD]: d.records } } as never },
+    })), { ordered: false });
+    for (const d of docs) for (const r of d.records) this.ids.delete(r.id);
+    const finished: string[] = [];
+    for (let left = docs.length; left > 0;) {
+      const batch = this.batches[0];
+      const n = Math.min(left, batch.docs.length - batch.removed);
+      batch.removed += n;
+      left -= n;
+      if (batch.removed === batch.docs.length) finished.push(this.batches.shift()!.markerId);
+    }
+    // One delete per marker, by `_id` alone: FerretDB reads the whole collection for any other filter.
+    if (finished.length > 0) await this.markers.bulkWrite(finished.map((_id) => ({ deleteOne: { filter: { _id } } })), { ordered: false });
+    return docs.length;
+  }
+
+  /** Waits for the markers being stored. */
+  flush(): Promise<void> {
+    return this.recording;
+  }
+
+  private async storeMarkers(): Promise<void> {
+    const markers = this.unstored;
+    this.unstored = [];
+    // A marker that fails to be stored costs only duplicates, if this relay then dies.
+    await this.markers.insertMany(markers, { ordered: false }).catch(this.onError);
+  }
+
+  private oldest(max: number): DocEntries[] {
+    const docs: DocEntries[] = [];
+    for (const b of this.batches) {
+      docs.push(...b.docs.slice(b.removed, b.removed + max - docs.length));
+      if (docs.length >= max) break;
+    }
+    return docs;
+  }
+
+  private remember(markerId: string, docs: DocEntries[]) {
+    this.batches.push({ markerId, docs, removed: 0 });
+    for (const d of docs) for (const r of d.records) this.ids.add(r.id);
+  }
+}
