@@ -1,6 +1,7 @@
 import { bootstrap } from '@berth/runtime';
 import { AppModule } from './app.module';
 import { GatewayConfig, gatewayConfigSchema } from './config/gateway.env';
+import { registerPlatformRoute } from './discovery/platform.route';
 import { registerProxyRoute } from './proxy/proxy.route';
 import { Upstreams } from './proxy/upstreams';
 
@@ -12,5 +13,10 @@ void bootstrap<GatewayConfig>({
   module: (ctx) => AppModule.register(ctx, (upstreams = new Upstreams(ctx.config))),
   port: (config) => config.BERTH_PORT,
   nestOptions: { bodyParser: false },
-  beforeListen: (app, config) => registerProxyRoute(app.getHttpAdapter().getInstance(), upstreams, config),
+  verbConventions: false,
+  beforeListen: (app, config) => {
+    const fastify = app.getHttpAdapter().getInstance();
+    registerPlatformRoute(fastify, config);
+    registerProxyRoute(fastify, upstreams, config);
+  },
 });

@@ -3,7 +3,7 @@ import { DynamicModule, NestApplicationOptions } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { BaseConfig, ConfigError, loadConfig, z } from '@berth/config';
-import { HttpErrorFilter, MethodIndex } from '@berth/http';
+import { HttpErrorFilter, MethodIndex, registerVerbConventions } from '@berth/http';
 import { LogController } from 'fastify';
 import { Logger } from 'pino';
 import { AppInfo } from './app-info';
@@ -22,6 +22,8 @@ export interface BootOptions<C extends BaseConfig> {
   nestOptions?: NestApplicationOptions;
   /** Called after Nest is set up and before listening, e.g. to add raw Fastify routes. */
   beforeListen?: (app: NestFastifyApplication, config: C) => Promise<void> | void;
+  /** False for the gateway: it streams the apps' answers untouched, and the apps apply them. */
+  verbConventions?: boolean;
 }
 
 /**
@@ -61,6 +63,7 @@ export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): 
     if (closing) reply.header('connection', 'close');
     done(null, payload);
   });
+  if (options.verbConventions !== false) registerVerbConventions(fastify);
   fastify.addHook('onResponse', (req, reply, done) => {
     logger.info({ correlationId: req.id, method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
     done();

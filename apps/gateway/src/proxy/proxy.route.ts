@@ -1,5 +1,6 @@
+import { NotFoundException } from '@nestjs/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { DomainError } from '@berth/http';
+import { DomainError, effectiveMethod } from '@berth/http';
 import { GatewayConfig } from '../config/gateway.env';
 import { owningApp } from '../routing/route-table';
 import { clientResponseHeaders, upstreamRequestHeaders } from './forward-headers';
@@ -24,12 +25,14 @@ export function registerProxyRoute(fastify: FastifyInstance, upstreams: Upstream
     handler: async (req, reply) => {
       const queryAt = req.url.indexOf('?');
       const app = owningApp(queryAt === -1 ? req.url : req.url.slice(0, queryAt));
-      if (!app) throw new DomainError('general', 'Not Found', `No resource at ${req.method} ${req.url.split('?')[0]}`);
+      // The error filter answers 404, or 405 with `Allow` for a path the gateway serves itself.
+      if (!app) throw new NotFoundException();
+      const method = effectiveMethod(req.method, req.headers['x-http-method']) as (typeof METHODS)[number];
       const hasBody = req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0'
         || req.headers['transfer-encoding'] !== undefined;
       try {
         const res = await upstreams.pool(app).request({
-          method: req.method as (typeof METHODS)[number],
+          method,
           path: req.url,
           headers: upstreamRequestHeaders(req.headers, {
             host: req.headers.host ?? '', proto: req.protocol, for: req.ip, requestId: req.id,

@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { testStack } from '@berth/testing';
+
+const BRAND = 'application/vnd.com.nsn.cumulocity';
+const call = (path: string, init: RequestInit = {}) => fetch(`${testStack.gatewayUrl}${path}`, init);
+/** The public base URL the stack runs with: the gateway's port on `localhost`. */
+const publicBase = () => testStack.gatewayUrl.replace('127.0.0.1', 'localhost');
+
+async function expectError(res: Response, status: number, error: string) {
+  expect(res.status).toBe(status);
+  expect(res.headers.get('content-type')).toBe(`${BRAND}.error+json;ver=0.9;charset=UTF-8`);
+  expect(await res.json()).toMatchObject({ error, message: expect.any(String), info: expect.stringMatching(/^http/) });
+}
+
+describe('gateway: discovery and verb conventions', () => {
+  it('serves the Platform resource with every interface under the public base URL', async () => {
+    const res = await call('/platform');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe(`${BRAND}.platformApi+json;ver=0.9;charset=UTF-8`);
+    const body: any = await res.json();
+    expect(body.self).toBe(`${publicBase()}/platform`);
+    for (const api of ['inventory', 'identity', 'event', 'measurement', 'audit', 'alarm', 'user', 'deviceControl']) {
+      expect(body[api].self).toMatch(new RegExp(`^${publicBase()}/`));
+    }
+    expect(body.inventory.managedObjectsForType).toBe(`${publicBase()}/inventory/managedObjects?type={type}`);
+    expect(body.user.userByName).toBe(`${publicBase()}/user/{tenant}/userByName/{userName}`);
+  });
+
+  it('serves the ApplicationApi resource from the registry, with its URI templates', async () => {
+    const res = await call('/application', { headers: { Accept: `${BRAND}.applicationApi+json;` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe(`${BRAND}.applicationApi+json;ver=0.9;charset=UTF-8`);
+    expect(await res.json()).toMatchObject({
+      self: `${publicBase()}/application`,
+      applicationById: `${publicBase()}/application/applications/{id}`,
+      applications: { self: `${publicBase()}/application/applications` },
+      applicationsByName: `${publicBase()}/application/applicationsByName/{name}`,
+      applicationsByTenant: `${publicBase()}/application/applicationsByTenant/{tenant}`,
+      applicationsByOwner: `${publicBase()}/application/applicationsByOwner/{tenant}`,
+    });
+  });
+
+  it.each([
+    ['*/*'], ['application/json'], ['APPLICATION/VND.COM.NSN.CUMULOCITY.APPLICATIONAPI+JSON'],
+    [`${BRAND}.applicationApi+json;ver=0.9, ${BRAND}.applicationApi+json;ver=0.1`],
+  ])('answers Accept "%s" with the vendor type', async (accept) => {
+    const res = await call('/application', { headers: { Accept: accept } });
+    await res.arrayBuffer();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe(`${BRAND}.applicationApi+json;ver=0.9;charset=UTF-8`);
+  });
+
+  it('refuses an Accept it cannot serve with 406 and the error resource', async () => {
+    await expectError(await call('/application', { headers: { Accept: 'text/html' } }), 406, 'general/Not Acceptable');
+  });
+
+  it('answers a method a resource does not have with 405 and Allow', async () => {
+    const own = await call('/platform', { method: 'DELETE' });
+    expect(own.headers.get('allow')).toContain('GET');
+    await expectError(own, 405, 'general/Method Not Allowed');
+    const app = await call('/application', { method: 'DELETE' });
+    expect(app.headers.get('allow')).toContain('GET');
+    await expectError(app, 405, 'general/Method Not Allowed');
+  });
+
+  it('honours X-HTTP-METHOD on POST: the app receives the named method', async () => {
+    const id = `e2e-${randomUUID()}`;
+    const res = await call('/application', { method: 'POST', headers: { 'X-HTTP-METHOD': 'put', 'X-Request-Id': id } });
+    await expectError(res, 405, 'general/Method Not Allowed');
+    const deadline = Date.now() + 3000;
+    let line: string | undefined;
+    while (!line && Date.now() < deadline) {
+      line = readFileSync(testStack.logFile('application-registry'), 'utf8').split('\n').find((l) => l.includes(`"correlationId":"${id}"`) && l.includes('"status"'));
+      if (!line) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(JSON.parse(line!)).toMatchObject({ method: 'PUT', url: '/application', status: 405 });
+  });
+
+  it('refuses X-HTTP-METHOD naming a method a POST cannot stand in for', async () => {
+    await expectError(await call('/application', { method: 'POST', headers: { 'X-HTTP-METHOD': 'GET' } }), 422, 'general/Unprocessable Entity');
+  });
+});
