@@ -81,3 +81,15 @@ describe('gateway: discovery and verb conventions', () => {
     await expectError(await call('/application', { method: 'POST', headers: { 'X-HTTP-METHOD': 'GET' } }), 422, 'general/Unprocessable Entity');
   });
 });
+
+describe('gateway: processing mode header', () => {
+  it('refuses an unknown processing mode with 422 and the error resource', async () => {
+    const res = await call('/application', { method: 'PUT', headers: { 'X-Cumulocity-Processing-Mode': 'SOMETIMES' } });
+    await expectError(res, 422, 'processingMode/Unprocessable Entity');
+  });
+
+  it.each(['TRANSIENT', 'quiescent', 'CEP', 'Persistent'])('accepts "%s" (the request reaches the app)', async (mode) => {
+    const res = await call('/application', { method: 'PUT', headers: { 'X-Cumulocity-Processing-Mode': mode } });
+    await expectError(res, 405, 'general/Method Not Allowed');
+  });
+});

@@ -5,6 +5,7 @@ import { fromMessage } from './kafka-record';
 import { Inbox } from './inbox';
 import { Publisher } from './publisher';
 import { backoffDelay, sleep } from './backoff';
+import { workContext } from './work-context';
 
 /** A failure that retrying cannot fix: the message goes to the DLQ at once. */
 export class PermanentError extends Error {}
@@ -91,7 +92,9 @@ export class ConsumerRunner {
     const maxAttempts = this.options.maxAttempts ?? 5;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.options.handler(envelope, context);
+        // What the handler causes carries this message's correlation id and mode, and its id as cause.
+        const work = { correlationId: envelope.correlationId, processingMode: envelope.processingMode ?? 'PERSISTENT', causationId: envelope.id, actor: envelope.actor };
+        return await workContext.run(work, () => this.options.handler(envelope, context));
       } catch (err) {
         this.options.onError?.(err, context, attempt);
         if (err instanceof PermanentError || attempt >= maxAttempts) return this.park(context.topic, context.partition, message, err, attempt);

@@ -1,5 +1,6 @@
 import type { Contract, ProcessingMode } from '@berth/contracts';
 import { uuidv7 } from './uuidv7';
+import { currentWork } from './work-context';
 
 /** The envelope of every Kafka message (DESIGN.md section 3). */
 export interface Envelope<TPayload = unknown> {
@@ -30,9 +31,16 @@ export interface EnvelopeFields<TPayload> {
   processingMode?: ProcessingMode;
 }
 
-/** A new envelope for `contract`, with a fresh UUIDv7 id; the correlation id defaults to that id. */
+/**
+ * A new envelope for `contract`, with a fresh UUIDv7 id. Correlation id, processing mode,
+ * causation id and actor default to those of the work in progress (the request or message being
+ * handled); outside any, the correlation id is the envelope's own id and the mode PERSISTENT.
+ */
 export function createEnvelope<TPayload>(contract: Contract<TPayload>, fields: EnvelopeFields<TPayload>): Envelope<TPayload> {
   const id = uuidv7();
+  const work = currentWork();
+  const causationId = fields.causationId ?? work?.causationId;
+  const actor = fields.actor ?? work?.actor;
   return {
     id,
     type: contract.type,
@@ -42,10 +50,10 @@ export function createEnvelope<TPayload>(contract: Contract<TPayload>, fields: E
     tenantId: fields.tenantId,
     aggregateId: fields.aggregateId,
     aggregateVersion: fields.aggregateVersion,
-    correlationId: fields.correlationId ?? id,
-    ...(fields.causationId ? { causationId: fields.causationId } : {}),
-    ...(fields.actor ? { actor: fields.actor } : {}),
-    processingMode: fields.processingMode ?? 'PERSISTENT',
+    correlationId: fields.correlationId ?? work?.correlationId ?? id,
+    ...(causationId ? { causationId } : {}),
+    ...(actor ? { actor } : {}),
+    processingMode: fields.processingMode ?? work?.processingMode ?? 'PERSISTENT',
     payload: fields.payload,
   };
 }

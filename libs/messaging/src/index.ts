@@ -11,3 +11,4 @@ export * from './publisher';
 export * from './relay-lease';
 export * from './topic-admin';
 export * from './uuidv7';
+export * from './work-context';

@@ -3,13 +3,14 @@ import { DynamicModule, NestApplicationOptions } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { BaseConfig, ConfigError, loadConfig, z } from '@berth/config';
-import { HttpErrorFilter, MethodIndex, registerVerbConventions } from '@berth/http';
+import { HttpErrorFilter, MethodIndex, parseProcessingMode, registerVerbConventions } from '@berth/http';
+import { workContext } from '@berth/messaging';
 import { LogController } from 'fastify';
 import { Logger } from 'pino';
 import { AppInfo } from './app-info';
 import { appVersion } from './app-version';
 import { createLogger } from './logging/create-logger';
-import { correlationIdFrom, requestContext } from './logging/correlation';
+import { correlationIdFrom } from './logging/correlation';
 import { PinoNestLogger } from './logging/pino-nest-logger';
 import { routeProcessWarnings } from './logging/process-warnings';
 
@@ -56,7 +57,13 @@ export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): 
   fastify.setErrorHandler((err, req, reply) => errors.respond(err, req, reply));
   fastify.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
-    requestContext.run({ correlationId: req.id }, done);
+    let processingMode;
+    try {
+      processingMode = req.method === 'GET' || req.method === 'HEAD' ? 'PERSISTENT' as const : parseProcessingMode(req.headers, config.BERTH_BRAND_HEADER);
+    } catch (err) {
+      return done(err as Error);
+    }
+    workContext.run({ correlationId: req.id, processingMode }, done);
   });
   let closing = false;
   fastify.addHook('onSend', (_req, reply, payload, done) => {

@@ -1,14 +1,9 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import { currentWork } from '@berth/messaging';
 
-interface RequestContext { correlationId: string }
-
-/** Carries the correlation id of the request or message being handled across async calls. */
-export const requestContext = new AsyncLocalStorage<RequestContext>();
-
-/** The correlation id of the work in progress, if any. */
+/** The correlation id of the work in progress (request or message), if any. */
 export function currentCorrelationId(): string | undefined {
-  return requestContext.getStore()?.correlationId;
+  return currentWork()?.correlationId;
 }
 
 const SAFE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
