@@ -3,6 +3,7 @@ import { RuntimeModule, RuntimeOptions } from '@berth/runtime';
 import { UpstreamHealth } from './health/upstream.health';
 import { Upstreams } from './proxy/upstreams';
 import { UPSTREAM_APPS } from './routing/route-table';
+import { USAGE_OPTIONS, UsageCounter } from './usage/usage-counter';
 
 @Module({})
 export class AppModule {
@@ -11,7 +12,11 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [RuntimeModule.forRoot({ ...ctx, uses: ['kafka', 'redis'], indicators })],
-      providers: [{ provide: Upstreams, useValue: upstreams }],
+      providers: [
+        { provide: Upstreams, useValue: upstreams },
+        { provide: USAGE_OPTIONS, useValue: { redisPrefix: ctx.config.BERTH_DB_PREFIX, brandHeader: ctx.config.BERTH_BRAND_HEADER } },
+        UsageCounter,
+      ],
     };
   }
 }

@@ -4,6 +4,8 @@ import { GatewayConfig, gatewayConfigSchema } from './config/gateway.env';
 import { registerPlatformRoute } from './discovery/platform.route';
 import { registerProxyRoute } from './proxy/proxy.route';
 import { Upstreams } from './proxy/upstreams';
+import { UsageCounter } from './usage/usage-counter';
+import { registerUsageHook } from './usage/usage.hook';
 
 let upstreams: Upstreams;
 
@@ -16,6 +18,7 @@ void bootstrap<GatewayConfig>({
   verbConventions: false,
   beforeListen: (app, config) => {
     const fastify = app.getHttpAdapter().getInstance();
+    registerUsageHook(fastify, app.get(UsageCounter));
     registerPlatformRoute(fastify, config);
     registerProxyRoute(fastify, upstreams, config);
   },

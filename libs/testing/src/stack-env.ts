@@ -4,6 +4,8 @@ import { join } from 'node:path';
 export const testStack = {
   get gatewayUrl(): string { return required('BERTH_TEST_GATEWAY_URL'); },
   get adminPassword(): string { return required('BERTH_TEST_ADMIN_PASSWORD'); },
+  /** The stack's BERTH_DB_PREFIX: its databases and Redis keys start with it. */
+  get dbPrefix(): string { return required('BERTH_TEST_DB_PREFIX'); },
   /** The log file an app of the test stack writes. */
   logFile(app: string): string { return join(__dirname, '..', '..', '..', '.local', 'logs', 'test', `${app}.log`); },
 };

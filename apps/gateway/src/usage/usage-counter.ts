@@ -1,0 +1,77 @@
+import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import type Redis from 'ioredis';
+import { REDIS } from '@berth/runtime';
+
+/** Keys that are counted as given; anything else is counted as `(invalid)`, so no caller can grow the hash at will. */
+const SAFE_KEY = /^[A-Za-z0-9._:-]{1,64}$/;
+/** Usage is kept for about 13 months. */
+const RETAIN_SECONDS = 400 * 24 * 3600;
+
+export interface DayUsage { applications: Record<string, number>; devices: number }
+
+export interface UsageOptions { redisPrefix: string; brandHeader: string; flushMs?: number }
+export const USAGE_OPTIONS = Symbol('USAGE_OPTIONS');
+
+/**
+ * Counts requests per application and day (SPEC.md "Authentication", application key): the
+ * `X-<Brand>-Application-Key` header names the application; a request without it is a device
+ * request. Counts gather in memory and go to Redis once a second in one pipeline, so the proxy
+ * path does no I/O; a crash loses at most that second's counts.
+ */
+@Injectable()
+export class UsageCounter implements OnModuleInit, OnApplicationShutdown {
+  private counts = new Map<string, number>();
+  private timer?: NodeJS.Timeout;
+  readonly header: string;
+
+  constructor(@Inject(REDIS) private readonly redis: Redis, @Inject(USAGE_OPTIONS) private readonly options: UsageOptions) {
+    this.header = `x-${options.brandHeader.toLowerCase()}-application-key`;
+  }
+
+  onModuleInit() {
+    this.timer = setInterval(() => void this.flush().catch(() => undefined), this.options.flushMs ?? 1000);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown() {
+    clearInterval(this.timer);
+    await this.flush().catch(() => undefined);
+  }
+
+  count(key: string | string[] | undefined): void {
+    const value = Array.isArray(key) ? key[0] : key;
+    const field = value === undefined ? 'device' : `app:${SAFE_KEY.test(value) ? value : '(invalid)'}`;
+    this.counts.set(field, (this.counts.get(field) ?? 0) + 1);
+  }
+
+  /** Adds the counts gathered so far to today's hash; on failure keeps them for the next flush. */
+  async flush(now = new Date()): Promise<void> {
+    if (this.counts.size === 0) return;
+    const batch = this.counts;
+    this.counts = new Map();
+    const hash = this.hashOf(now);
+    const pipeline = this.redis.pipeline();
+    for (const [field, n] of batch) pipeline.hincrby(hash, field, n);
+    pipeline.expire(hash, RETAIN_SECONDS);
+    try {
+      const results = await pipeline.exec();
+      const failed = results?.find(([err]) => err);
+      if (failed) throw failed[0];
+    } catch (err) {
+      for (const [field, n] of batch) this.counts.set(field, (this.counts.get(field) ?? 0) + n);
+      throw err;
+    }
+  }
+
+  /** The counts of one UTC day (`YYYY-MM-DD`). */
+  async read(day: string): Promise<DayUsage> {
+    const all = await this.redis.hgetall(`${this.options.redisPrefix}:usage:${day}`);
+    const applications: Record<string, number> = {};
+    for (const [field, n] of Object.entries(all)) if (field.startsWith('app:')) applications[field.slice(4)] = Number(n);
+    return { applications, devices: Number(all.device ?? 0) };
+  }
+
+  private hashOf(now: Date): string {
+    return `${this.options.redisPrefix}:usage:${now.toISOString().slice(0, 10)}`;
+  }
+}
