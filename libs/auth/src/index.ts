@@ -1,1 +1,6 @@
-export {};
+export * from './auth-errors';
+export * from './decorators';
+export * from './principal';
+export * from './principal-token';
+export * from './principal.guard';
+export * from './roles';

@@ -22,6 +22,8 @@ export const baseConfigSchema = z.object({
   BERTH_BRAND_HEADER: z.string().regex(/^[A-Za-z0-9]+$/).default('Cumulocity'),
   BERTH_ENV_PREFIX: z.string().regex(/^[A-Z0-9_]+$/).default('C8Y'),
   BERTH_JWT_ISSUER: z.string().min(1).default('cumulocity'),
+  /** Signs the principal the gateway forwards; every app verifies it. At least 32 characters, the same in every app. */
+  BERTH_INTERNAL_KEY: z.string().min(32, 'must have at least 32 characters'),
 });
 
 export type BaseConfig = z.infer<typeof baseConfigSchema>;

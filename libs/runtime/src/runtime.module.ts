@@ -1,5 +1,7 @@
 import { DynamicModule, Global, Module, Provider, Type } from '@nestjs/common';
+import { APP_GUARD, Reflector } from '@nestjs/core';
 import { MongooseModule } from '@nestjs/mongoose';
+import { PrincipalGuard } from '@berth/auth';
 import type { BaseConfig } from '@berth/config';
 import { Logger } from 'pino';
 import { APP_INFO, AppInfo, BASE_CONFIG } from './app-info';
@@ -28,7 +30,8 @@ export interface RuntimeOptions {
 
 /**
  * What every Berth app shares: its config, JSON logger, clients for MongoDB (database
- * `<BERTH_DB_PREFIX>_<app>`), Kafka and Redis, and the internal `GET /health` over all of them.
+ * `<BERTH_DB_PREFIX>_<app>`), Kafka and Redis, the internal `GET /health` over all of them, and
+ * the principal guard of libs/auth on every route (401/403 unless a route says otherwise).
  */
 @Global()
 @Module({})
@@ -58,11 +61,12 @@ export class RuntimeModule {
       { provide: HEALTH_INDICATORS, inject: indicatorTypes, useFactory: (...all: HealthIndicator[]) => [...all, ...instances] },
       HealthService,
     ];
+    const guard = { provide: APP_GUARD, inject: [Reflector], useFactory: (r: Reflector) => new PrincipalGuard(r, options.config.BERTH_INTERNAL_KEY) };
     return {
       module: RuntimeModule,
       imports,
       controllers: [HealthController],
-      providers,
+      providers: [...providers, guard],
       exports: providers,
     };
   }

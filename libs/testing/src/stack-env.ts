@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { Principal, PRINCIPAL_HEADER, signPrincipal } from '@berth/auth';
 
 /** What an e2e spec knows of the stack the integration project's global setup started. */
 export const testStack = {
@@ -6,9 +7,28 @@ export const testStack = {
   get adminPassword(): string { return required('BERTH_TEST_ADMIN_PASSWORD'); },
   /** The stack's BERTH_DB_PREFIX: its databases and Redis keys start with it. */
   get dbPrefix(): string { return required('BERTH_TEST_DB_PREFIX'); },
+  /** An internal app's own URL, for specs of that app alone (the gateway is not in the way). */
+  appUrl(app: string): string {
+    const url = JSON.parse(required('BERTH_TEST_APP_URLS'))[app];
+    if (!url) throw new Error(`no app named ${app} in the test stack`);
+    return url;
+  },
+  /** Headers that make an internal app take the request as coming from the gateway for `principal`. */
+  principalHeaders(principal: Principal): Record<string, string> {
+    return { [PRINCIPAL_HEADER]: signPrincipal(principal, required('BERTH_TEST_INTERNAL_KEY')) };
+  },
+  /** `Authorization: Basic` for the management tenant's `admin`, the user the stack starts with. */
+  adminAuth(): Record<string, string> {
+    return { authorization: basic(`management/admin`, this.adminPassword) };
+  },
   /** The log file an app of the test stack writes. */
   logFile(app: string): string { return join(__dirname, '..', '..', '..', '.local', 'logs', 'test', `${app}.log`); },
 };
+
+/** The value of an `Authorization: Basic` header for `user` (e.g. `tenant/name`) and `password`. */
+export function basic(user: string, password: string): string {
+  return `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+}
 
 function required(name: string): string {
   const value = process.env[name];

@@ -12,6 +12,8 @@ export interface TestStack {
   dbPrefix: string;
   adminPassword: string;
   env: Record<string, string>;
+  /** The internal apps, by name. */
+  apps: string[];
   appUrl(app: string): string;
   stop(): Promise<void>;
 }
@@ -68,7 +70,7 @@ export async function startTestStack(portBase = Number(process.env.BERTH_TEST_PO
     throw err;
   }
   return {
-    gatewayUrl: `http://127.0.0.1:${gatewayPort}`, dbPrefix, adminPassword: env.BERTH_ADMIN_PASSWORD, env,
+    gatewayUrl: `http://127.0.0.1:${gatewayPort}`, dbPrefix, adminPassword: env.BERTH_ADMIN_PASSWORD, env, apps: internal,
     appUrl: (app) => `http://127.0.0.1:${ports[app]}`,
     stop,
   };

@@ -1,8 +1,10 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { Public } from '@berth/auth';
 import { HealthService } from './health.service';
 
 /** Internal `GET /health`: 200 with status UP when the app and its dependencies are up, else 503. */
+@Public()
 @Controller('health')
 export class HealthController {
   constructor(private readonly health: HealthService) {}

@@ -11,4 +11,6 @@ export default async function globalSetup() {
   process.env.BERTH_TEST_GATEWAY_URL = stack.gatewayUrl;
   process.env.BERTH_TEST_ADMIN_PASSWORD = stack.adminPassword;
   process.env.BERTH_TEST_DB_PREFIX = stack.dbPrefix;
+  process.env.BERTH_TEST_INTERNAL_KEY = stack.env.BERTH_INTERNAL_KEY;
+  process.env.BERTH_TEST_APP_URLS = JSON.stringify(Object.fromEntries(stack.apps.map((app) => [app, stack.appUrl(app)])));
 }
