@@ -9,3 +9,6 @@ export * from './logging/correlation';
 export * from './logging/create-logger';
 export * from './logging/pino.token';
 export * from './logging/process-warnings';
+export * from './messaging/message-consumer';
+export * from './messaging/outbox.service';
+export * from './messaging/publisher.provider';

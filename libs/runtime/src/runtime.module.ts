@@ -13,6 +13,10 @@ import { HEALTH_INDICATORS, HealthIndicator } from './health/health-indicator';
 import { HealthController } from './health/health.controller';
 import { HealthService } from './health/health.service';
 import { PINO } from './logging/pino.token';
+import { Consumers, MESSAGE_CONSUMERS } from './messaging/consumers.service';
+import { MessageConsumer } from './messaging/message-consumer';
+import { Outbox, OUTBOX_COLLECTIONS } from './messaging/outbox.service';
+import { publisherProviders } from './messaging/publisher.provider';
 
 export type Dependency = 'mongodb' | 'kafka' | 'redis';
 
@@ -26,6 +30,10 @@ export interface RuntimeOptions {
   indicators?: Array<Type<HealthIndicator> | HealthIndicator>;
   /** Kafka topics this app owns; they and their `.dlq` topics are created at start-up. */
   topics?: string[];
+  /** Collections whose documents carry outbox entries; the app's relay publishes them (needs mongodb and kafka). */
+  outbox?: string[];
+  /** The app's message consumers, run in its consumer group (needs mongodb and kafka). */
+  consumers?: Type<MessageConsumer>[];
 }
 
 /**
@@ -55,7 +63,8 @@ export class RuntimeModule {
       { provide: APP_INFO, useValue: options.app },
       { provide: BASE_CONFIG, useValue: options.config },
       { provide: PINO, useValue: options.logger },
-      ...(uses.includes('kafka') ? [kafkaProvider, ...topicsProviders(options.topics ?? [])] : []),
+      ...(uses.includes('kafka') ? [kafkaProvider, ...topicsProviders(options.topics ?? []), ...publisherProviders] : []),
+      ...(uses.includes('kafka') && uses.includes('mongodb') ? messagingProviders(options) : []),
       ...(uses.includes('redis') ? [redisProvider] : []),
       ...indicatorTypes,
       { provide: HEALTH_INDICATORS, inject: indicatorTypes, useFactory: (...all: HealthIndicator[]) => [...all, ...instances] },
@@ -70,4 +79,15 @@ export class RuntimeModule {
       exports: providers,
     };
   }
+}
+
+function messagingProviders(options: RuntimeOptions): Provider[] {
+  const consumers = options.consumers ?? [];
+  return [
+    { provide: OUTBOX_COLLECTIONS, useValue: options.outbox ?? [] },
+    Outbox,
+    ...consumers,
+    { provide: MESSAGE_CONSUMERS, inject: consumers, useFactory: (...all: MessageConsumer[]) => all },
+    Consumers,
+  ];
 }

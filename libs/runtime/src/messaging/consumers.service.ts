@@ -1,0 +1,58 @@
+import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { InjectConnection } from '@nestjs/mongoose';
+import type { Kafka } from 'kafkajs';
+import type { Connection } from 'mongoose';
+import { Logger } from 'pino';
+import type { BaseConfig } from '@berth/config';
+import { ConsumerRunner, Envelope, Inbox, MessageContext, Publisher } from '@berth/messaging';
+import { APP_INFO, AppInfo, BASE_CONFIG } from '../app-info';
+import { KAFKA } from '../clients/kafka.provider';
+import { PINO } from '../logging/pino.token';
+import { MessageConsumer } from './message-consumer';
+import { PUBLISHER } from './publisher.provider';
+
+export const MESSAGE_CONSUMERS = Symbol('MESSAGE_CONSUMERS');
+
+/**
+ * Runs the app's message consumers in one consumer group, `<BERTH_DB_PREFIX>.<app>`, with the
+ * inbox in the app's database; each message goes to every consumer of its topic. Started after
+ * the app is set up; start-up does not wait for the group to join.
+ */
+@Injectable()
+export class Consumers implements OnApplicationBootstrap, OnApplicationShutdown {
+  private runner?: ConsumerRunner;
+
+  constructor(
+    @Inject(MESSAGE_CONSUMERS) private readonly consumers: MessageConsumer[],
+    @Inject(KAFKA) private readonly kafka: Kafka,
+    @Inject(PUBLISHER) private readonly publisher: Publisher,
+    @InjectConnection() private readonly connection: Connection,
+    @Inject(BASE_CONFIG) private readonly config: BaseConfig,
+    @Inject(APP_INFO) private readonly app: AppInfo,
+    @Inject(PINO) private readonly logger: Logger,
+  ) {}
+
+  onApplicationBootstrap() {
+    if (this.consumers.length === 0) return;
+    const groupId = `${this.config.BERTH_DB_PREFIX}.${this.app.name}`;
+    const topics = [...new Set(this.consumers.flatMap((c) => c.topics))];
+    this.runner = new ConsumerRunner({
+      kafka: this.kafka, groupId, topics, publisher: this.publisher,
+      inbox: new Inbox(this.connection.db!.collection('_inbox'), groupId),
+      handler: (envelope, context) => this.dispatch(envelope, context),
+      onError: (err, context, attempt) => this.logger.warn({ err, ...context, attempt }, 'message handling failed'),
+    });
+    this.runner.start().then(
+      () => this.logger.info({ groupId, topics }, 'consumers running'),
+      (err) => this.logger.error({ err, groupId }, 'consumers could not start'),
+    );
+  }
+
+  async onApplicationShutdown() {
+    await this.runner?.stop();
+  }
+
+  private async dispatch(envelope: Envelope, context: MessageContext) {
+    for (const consumer of this.consumers) if (consumer.topics.includes(context.topic)) await consumer.handle(envelope, context);
+  }
+}

@@ -1,0 +1,88 @@
+import { hostname } from 'node:os';
+import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { InjectConnection } from '@nestjs/mongoose';
+import type { Connection } from 'mongoose';
+import type { Collection, Document, Filter, InsertOneResult, UpdateFilter, UpdateResult } from 'mongodb';
+import { Logger } from 'pino';
+import { Contract } from '@berth/contracts';
+import { createEnvelope, Envelope, EnvelopeFields, OUTBOX_FIELD, OutboxRelay, outboxFor, toRecord, withOutbox } from '@berth/messaging';
+import { APP_INFO, AppInfo } from '../app-info';
+import { PINO } from '../logging/pino.token';
+import { PUBLISHER } from './publisher.provider';
+import type { Publisher } from '@berth/messaging';
+
+export const OUTBOX_COLLECTIONS = Symbol('OUTBOX_COLLECTIONS');
+
+/** One message to write with a document: its contract and the envelope's fields (source is the app). */
+export interface OutboxMessage<T = unknown> { contract: Contract<T>; fields: Omit<EnvelopeFields<T>, 'source'> }
+
+/**
+ * Writes a document and the messages it causes in one single-document operation, and has the
+ * app's relay publish them (DESIGN.md section 3). Only collections named in the app's
+ * `outbox` runtime option may carry messages. Messages of one write must share a topic.
+ */
+@Injectable()
+export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly relay?: OutboxRelay;
+
+  constructor(
+    @InjectConnection() connection: Connection,
+    @Inject(OUTBOX_COLLECTIONS) collections: string[],
+    @Inject(PUBLISHER) publisher: Publisher,
+    @Inject(APP_INFO) private readonly app: AppInfo,
+    @Inject(PINO) private readonly logger: Logger,
+  ) {
+    if (collections.length === 0) return;
+    this.relay = new OutboxRelay({
+      db: connection.db!, collections, publisher, owner: `${app.name}:${hostname()}:${process.pid}`,
+      onError: (err) => logger.warn({ err }, 'outbox relay error; it retries'),
+    });
+  }
+
+  /** The envelope a message will travel in; its id is the message id consumers deduplicate by. */
+  envelope<T>(message: OutboxMessage<T>): Envelope<T> {
+    return createEnvelope(message.contract, { ...message.fields, source: this.app.name });
+  }
+
+  /** Inserts `doc` with its messages. @throws the driver's duplicate-key error (code 11000) unchanged. */
+  async insertOne<T extends Document>(collection: Collection<T>, doc: T & { _id: unknown }, messages: OutboxMessage[]): Promise<InsertOneResult<T>> {
+    const { topic, envelopes } = this.prepare(messages);
+    const result = await collection.insertOne({ ...doc, ...(envelopes.length ? outboxFor(topic, envelopes) : {}) } as any);
+    this.report(collection, doc._id, topic, envelopes);
+    return result;
+  }
+
+  /** Updates one document and adds its messages; they are published only if the update matched. */
+  async updateOne<T extends Document>(collection: Collection<T>, filter: Filter<T> & { _id: unknown }, update: UpdateFilter<T>, messages: OutboxMessage[]): Promise<UpdateResult<T>> {
+    const { topic, envelopes } = this.prepare(messages);
+    const result = await collection.updateOne(filter, envelopes.length ? withOutbox(update as any, topic, envelopes) : update);
+    if (result.modifiedCount > 0 || result.upsertedCount > 0) this.report(collection, filter._id, topic, envelopes);
+    return result;
+  }
+
+  /** Per collection: entries not yet published, and published ones not yet removed. */
+  stats() {
+    return this.relay?.stats() ?? {};
+  }
+
+  async onApplicationBootstrap() {
+    await this.relay?.start();
+  }
+
+  async onApplicationShutdown() {
+    await this.relay?.stop();
+  }
+
+  private prepare(messages: OutboxMessage[]) {
+    const topics = new Set(messages.map((m) => m.contract.topic));
+    if (topics.size > 1) throw new Error(`one write carries messages of one topic, not ${[...topics].join(', ')}`);
+    return { topic: [...topics][0] ?? '', envelopes: messages.map((m) => this.envelope(m)) };
+  }
+
+  private report(collection: Collection<any>, id: unknown, topic: string, envelopes: Envelope[]) {
+    if (envelopes.length === 0 || !this.relay) return;
+    this.relay.written(collection.collectionName, id, envelopes.map((e) => toRecord(topic, e)));
+  }
+}
+
+export { OUTBOX_FIELD };
