@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { RuntimeModule, RuntimeOptions } from '@berth/runtime';
+import { GatewayAuth } from './auth/gateway-auth';
 import { UpstreamHealth } from './health/upstream.health';
 import { Upstreams } from './proxy/upstreams';
 import { UPSTREAM_APPS } from './routing/route-table';
@@ -16,6 +17,7 @@ export class AppModule {
         { provide: Upstreams, useValue: upstreams },
         { provide: USAGE_OPTIONS, useValue: { redisPrefix: ctx.config.BERTH_DB_PREFIX, brandHeader: ctx.config.BERTH_BRAND_HEADER } },
         UsageCounter,
+        GatewayAuth,
       ],
     };
   }

@@ -1,5 +1,7 @@
 import { bootstrap } from '@berth/runtime';
 import { AppModule } from './app.module';
+import { registerAuthHook } from './auth/auth.hook';
+import { GatewayAuth } from './auth/gateway-auth';
 import { GatewayConfig, gatewayConfigSchema } from './config/gateway.env';
 import { registerPlatformRoute } from './discovery/platform.route';
 import { registerProxyRoute } from './proxy/proxy.route';
@@ -18,8 +20,10 @@ void bootstrap<GatewayConfig>({
   verbConventions: false,
   beforeListen: (app, config) => {
     const fastify = app.getHttpAdapter().getInstance();
+    const auth = app.get(GatewayAuth);
     registerUsageHook(fastify, app.get(UsageCounter));
+    registerAuthHook(fastify, auth.authenticator);
     registerPlatformRoute(fastify, config);
-    registerProxyRoute(fastify, upstreams, config);
+    registerProxyRoute(fastify, upstreams, config, auth.cache);
   },
 });

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { testStack } from '@berth/testing';
 
 const BRAND = 'application/vnd.com.nsn.cumulocity';
-const call = (path: string, init: RequestInit = {}) => fetch(`${testStack.gatewayUrl}${path}`, init);
+const call = (path: string, init: RequestInit = {}) =>
+  fetch(`${testStack.gatewayUrl}${path}`, { ...init, headers: { ...testStack.adminAuth(), ...(init.headers as Record<string, string>) } });
 /** The public base URL the stack runs with: the gateway's port on `localhost`. */
 const publicBase = () => testStack.gatewayUrl.replace('127.0.0.1', 'localhost');
 

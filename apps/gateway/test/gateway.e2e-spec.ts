@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { testStack } from '@berth/testing';
 
-const get = (path: string, headers: Record<string, string> = {}) => fetch(`${testStack.gatewayUrl}${path}`, { headers });
+const get = (path: string, headers: Record<string, string> = {}) => fetch(`${testStack.gatewayUrl}${path}`, { headers: { ...testStack.adminAuth(), ...headers } });
 
 async function loggedBy(app: string, correlationId: string, timeoutMs = 3000): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;

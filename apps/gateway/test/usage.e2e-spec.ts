@@ -3,7 +3,7 @@ import Redis from 'ioredis';
 import { testStack } from '@berth/testing';
 
 const call = (path: string, headers: Record<string, string> = {}) =>
-  fetch(`${testStack.gatewayUrl}${path}`, { headers }).then((r) => r.arrayBuffer());
+  fetch(`${testStack.gatewayUrl}${path}`, { headers: { ...testStack.adminAuth(), ...headers } }).then((r) => r.arrayBuffer());
 
 describe('gateway: application key usage', () => {
   const redis = new Redis(process.env.REDIS_URL!);

@@ -6,6 +6,7 @@ export const Topics = {
   subscriptionEvents: eventTopic('subscription', 'subscription', 1),
   optionEvents: eventTopic('tenant', 'option', 1),
   tenantEvents: eventTopic('tenant', 'tenant', 1),
+  userEvents: eventTopic('tenant', 'user', 1),
   deploymentEvents: eventTopic('orchestrator', 'deployment', 1),
   deployCommands: commandTopic('orchestrator', 'deploy', 1),
   smsSendCommands: commandTopic('sms', 'send', 1),

@@ -4,3 +4,5 @@ export * from './topics';
 export * from './catalogue';
 export * from './registry/application-created.v1';
 export * from './tenant/option-changed.v1';
+export * from './tenant/tenant-changed.v1';
+export * from './tenant/user-changed.v1';

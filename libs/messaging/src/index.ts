@@ -12,3 +12,4 @@ export * from './relay-lease';
 export * from './topic-admin';
 export * from './uuidv7';
 export * from './work-context';
+export * from './store-limits';

@@ -7,3 +7,8 @@ export const DUPLICATE_KEY = 11000;
  * for a connection forever and wedges that database. Bulk updates go at most this many at a time.
  */
 export const UPDATES_PER_COMMAND = 50;
+
+/** Whether a write failed because a unique key (e.g. `_id`) is taken. */
+export function isDuplicateKey(err: unknown): boolean {
+  return (err as { code?: number } | undefined)?.code === DUPLICATE_KEY;
+}

@@ -32,7 +32,7 @@ export interface RuntimeOptions {
   topics?: string[];
   /** Collections whose documents carry outbox entries; the app's relay publishes them (needs mongodb and kafka). */
   outbox?: string[];
-  /** The app's message consumers, run in its consumer group (needs mongodb and kafka). */
+  /** The app's message consumers, run in its consumer group (needs mongodb and kafka); each must also be a provider of one of the app's modules. */
   consumers?: Type<MessageConsumer>[];
 }
 
@@ -86,8 +86,7 @@ function messagingProviders(options: RuntimeOptions): Provider[] {
   return [
     { provide: OUTBOX_COLLECTIONS, useValue: options.outbox ?? [] },
     Outbox,
-    ...consumers,
-    { provide: MESSAGE_CONSUMERS, inject: consumers, useFactory: (...all: MessageConsumer[]) => all },
+    { provide: MESSAGE_CONSUMERS, useValue: consumers },
     Consumers,
   ];
 }

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -39,12 +40,14 @@ describe('app bootstrap', () => {
     }).listen(0, '127.0.0.1');
     await new Promise((r) => slow.once('listening', r));
     const port = Number(process.env.BERTH_TEST_PORT_BASE || 18100) + 50;
+    // `/tenant/loginOptions` needs no authentication, so the slow server can stand in for tenant-options.
     const gateway = run('gateway', {
-      BERTH_PORT: String(port), APPLICATION_REGISTRY_URL: `http://127.0.0.1:${(slow.address() as AddressInfo).port}`,
+      BERTH_PORT: String(port), TENANT_OPTIONS_URL: `http://127.0.0.1:${(slow.address() as AddressInfo).port}`,
+      BERTH_INTERNAL_KEY: randomBytes(32).toString('base64url'),
     });
     try {
       await until(() => gateway.output().includes('gateway ready'), 30000);
-      const inFlight = fetch(`http://127.0.0.1:${port}/application/slow`);
+      const inFlight = fetch(`http://127.0.0.1:${port}/tenant/loginOptions`);
       await arrived;
       gateway.child.kill('SIGTERM');
       const res = await inFlight;

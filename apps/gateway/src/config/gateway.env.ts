@@ -9,5 +9,9 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   MICROSERVICE_ORCHESTRATOR_URL: urlSchema.default('http://127.0.0.1:3105'),
   /** Keep-alive connections per upstream app. */
   BERTH_UPSTREAM_CONNECTIONS: z.coerce.number().int().min(1).max(1024).default(64),
+  /** How long verified credentials stay cached when no identity event drops them first. */
+  BERTH_AUTH_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86400).default(300),
+  /** Most verified credentials kept in one gateway process. */
+  BERTH_AUTH_CACHE_ENTRIES: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
 });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

@@ -4,5 +4,11 @@ export const tenantOptionsConfigSchema = baseConfigSchema.merge(internalPortSche
   BERTH_MANAGEMENT_TENANT: z.string().regex(/^[a-z][a-z0-9-]{1,31}$/).default('management'),
   /** Password of `admin` in the management tenant, used only when that user is first created. */
   BERTH_ADMIN_PASSWORD: z.string().min(8, 'must have at least 8 characters').optional(),
+  /** Tenant of Basic credentials that name none, when the Host header names none either; default: the management tenant. */
+  BERTH_DEFAULT_TENANT: z.string().regex(/^[a-z][a-z0-9-]{1,31}$/).optional(),
+  /** Failed logins in a row after which a user is locked out. */
+  BERTH_LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+  /** How long a lockout lasts, and the window failures are counted in. */
+  BERTH_LOGIN_LOCKOUT_SECONDS: z.coerce.number().int().min(1).max(86400).default(300),
 });
 export type TenantOptionsConfig = z.infer<typeof tenantOptionsConfigSchema>;

@@ -1,26 +1,42 @@
 import { Inject, Module, OnApplicationBootstrap } from '@nestjs/common';
 import { CommandBus, CqrsModule } from '@nestjs/cqrs';
-import { MongooseModule } from '@nestjs/mongoose';
 import { PINO } from '@berth/runtime';
 import type { Logger } from 'pino';
 import { TENANT_OPTIONS_CONFIG } from '../config/tenant-options.token';
 import type { TenantOptionsConfig } from '../config/tenant-options.env';
+import { AuthenticateHandler } from './application/commands/authenticate/authenticate.handler';
+import { UpdateCurrentUserHandler } from './application/commands/change-own-password/change-own-password.handler';
+import { CreateTenantHandler } from './application/commands/create-tenant/create-tenant.handler';
+import { CreateUserHandler } from './application/commands/create-user/create-user.handler';
+import { DeleteTenantHandler } from './application/commands/delete-tenant/delete-tenant.handler';
+import { DeleteUserHandler } from './application/commands/delete-user/delete-user.handler';
 import { EnsureManagementTenantCommand } from './application/commands/ensure-management-tenant/ensure-management-tenant.command';
 import { EnsureManagementTenantHandler } from './application/commands/ensure-management-tenant/ensure-management-tenant.handler';
+import { SetUserRoleHandler } from './application/commands/set-user-role/set-user-role.handler';
+import { UpdateUserHandler } from './application/commands/update-user/update-user.handler';
+import { ListUsersHandler } from './application/queries/list-users/list-users.handler';
+import { EffectiveRoles } from './infrastructure/effective-roles';
+import { IdentityStore } from './infrastructure/identity-store';
+import { LoginLockout } from './infrastructure/login-lockout';
 import { PasswordHasher } from './infrastructure/password-hasher';
-import { TenantDocument, TenantSchema } from './infrastructure/tenant.schema';
-import { UserDocument, UserSchema } from './infrastructure/user.schema';
+import { TenantDeletedConsumer } from './infrastructure/tenant-deleted.consumer';
+import { UserWriter } from './infrastructure/user-writer';
+import { CurrentController } from './interface/current.controller';
+import { IdentityRepresentations } from './interface/identity-links';
+import { InternalAuthController } from './interface/internal-auth.controller';
+import { TenantsController } from './interface/tenants.controller';
+import { UserRolesController } from './interface/user-roles.controller';
+import { UsersController } from './interface/users.controller';
 
-/** Tenants and users. At start-up it creates the management tenant and its admin when missing. */
+/** Tenants, users and roles, and credential checks for the gateway. At start-up it creates the management tenant and its admin when missing. */
 @Module({
-  imports: [
-    CqrsModule,
-    MongooseModule.forFeature([
-      { name: TenantDocument.name, schema: TenantSchema },
-      { name: UserDocument.name, schema: UserSchema },
-    ]),
+  imports: [CqrsModule],
+  controllers: [CurrentController, UsersController, UserRolesController, TenantsController, InternalAuthController],
+  providers: [
+    IdentityStore, TenantDeletedConsumer, PasswordHasher, LoginLockout, EffectiveRoles, UserWriter, IdentityRepresentations,
+    EnsureManagementTenantHandler, AuthenticateHandler, CreateUserHandler, UpdateUserHandler, DeleteUserHandler,
+    UpdateCurrentUserHandler, SetUserRoleHandler, CreateTenantHandler, DeleteTenantHandler, ListUsersHandler,
   ],
-  providers: [PasswordHasher, EnsureManagementTenantHandler],
 })
 export class IdentityModule implements OnApplicationBootstrap {
   constructor(

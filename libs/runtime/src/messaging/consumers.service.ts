@@ -1,4 +1,5 @@
-import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown, Type } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { InjectConnection } from '@nestjs/mongoose';
 import type { Kafka } from 'kafkajs';
 import type { Connection } from 'mongoose';
@@ -15,15 +16,18 @@ export const MESSAGE_CONSUMERS = Symbol('MESSAGE_CONSUMERS');
 
 /**
  * Runs the app's message consumers in one consumer group, `<BERTH_DB_PREFIX>.<app>`, with the
- * inbox in the app's database; each message goes to every consumer of its topic. Started after
+ * inbox in the app's database; each message goes to every consumer of its topic. Consumer classes
+ * are providers of the app's own modules; they are looked up when the app has started. Started after
  * the app is set up; start-up does not wait for the group to join.
  */
 @Injectable()
 export class Consumers implements OnApplicationBootstrap, OnApplicationShutdown {
   private runner?: ConsumerRunner;
+  private consumers: MessageConsumer[] = [];
 
   constructor(
-    @Inject(MESSAGE_CONSUMERS) private readonly consumers: MessageConsumer[],
+    @Inject(MESSAGE_CONSUMERS) private readonly types: Type<MessageConsumer>[],
+    private readonly moduleRef: ModuleRef,
     @Inject(KAFKA) private readonly kafka: Kafka,
     @Inject(PUBLISHER) private readonly publisher: Publisher,
     @InjectConnection() private readonly connection: Connection,
@@ -33,6 +37,7 @@ export class Consumers implements OnApplicationBootstrap, OnApplicationShutdown 
   ) {}
 
   onApplicationBootstrap() {
+    this.consumers = this.types.map((type) => this.moduleRef.get(type, { strict: false }));
     if (this.consumers.length === 0) return;
     const groupId = `${this.config.BERTH_DB_PREFIX}.${this.app.name}`;
     const topics = [...new Set(this.consumers.flatMap((c) => c.topics))];

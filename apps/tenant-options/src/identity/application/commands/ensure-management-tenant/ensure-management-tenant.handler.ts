@@ -1,41 +1,42 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { InjectModel } from '@nestjs/mongoose';
-import { Model } from 'mongoose';
-import { INITIAL_ADMIN_ROLES } from '../../../domain/management-roles';
+import { adminRoles } from '@berth/auth';
+import { TenantChanged, UserChanged } from '@berth/contracts';
+import { isDuplicateKey } from '@berth/messaging';
+import { Outbox } from '@berth/runtime';
+import { newTenantRecord, newUserRecord } from '../../../domain/new-records';
+import { userId } from '../../../infrastructure/identity-records';
+import { IdentityStore } from '../../../infrastructure/identity-store';
 import { PasswordHasher } from '../../../infrastructure/password-hasher';
-import { TenantDocument } from '../../../infrastructure/tenant.schema';
-import { UserDocument } from '../../../infrastructure/user.schema';
 import { EnsureManagementTenantCommand, EnsureManagementTenantResult } from './ensure-management-tenant.command';
 
 const ADMIN = 'admin';
-const DUPLICATE_KEY = 11000;
 
 @CommandHandler(EnsureManagementTenantCommand)
 export class EnsureManagementTenantHandler implements ICommandHandler<EnsureManagementTenantCommand> {
-  constructor(
-    @InjectModel(TenantDocument.name) private readonly tenants: Model<TenantDocument>,
-    @InjectModel(UserDocument.name) private readonly users: Model<UserDocument>,
-    private readonly hasher: PasswordHasher,
-  ) {}
+  constructor(private readonly store: IdentityStore, private readonly outbox: Outbox, private readonly hasher: PasswordHasher) {}
 
   async execute({ tenantId, adminPassword }: EnsureManagementTenantCommand): Promise<EnsureManagementTenantResult> {
-    const tenant = await this.tenants.updateOne(
-      { _id: tenantId },
-      { $setOnInsert: { _id: tenantId, domain: tenantId, company: 'Management', status: 'ACTIVE' } },
-      { upsert: true },
-    );
-    if (await this.users.exists({ tenant: tenantId, userName: ADMIN })) {
-      return { tenantCreated: tenant.upsertedCount === 1, adminCreated: false };
-    }
+    const tenantCreated = !(await this.store.tenants.findOne({ _id: tenantId }))
+      && await this.insert(() => this.outbox.insertOne(this.store.tenants, newTenantRecord({ _id: tenantId, domain: tenantId, company: 'Management', adminName: ADMIN }), [
+        { contract: TenantChanged, fields: { tenantId, aggregateId: tenantId, aggregateVersion: 1, payload: { tenant: tenantId, change: 'created', domain: tenantId } } },
+      ]));
+    if (await this.store.users.findOne({ _id: userId(tenantId, ADMIN) })) return { tenantCreated, adminCreated: false };
     if (!adminPassword) throw new Error(`BERTH_ADMIN_PASSWORD must be set to create ${tenantId}/${ADMIN}`);
+    const admin = newUserRecord({ tenant: tenantId, userName: ADMIN, passwordHash: await this.hasher.hash(adminPassword), roles: adminRoles(true) });
+    const adminCreated = await this.insert(() => this.outbox.insertOne(this.store.users, admin, [
+      { contract: UserChanged, fields: { tenantId, aggregateId: admin._id, aggregateVersion: 1, payload: { tenant: tenantId, userName: ADMIN, change: 'created' } } },
+    ]));
+    return { tenantCreated, adminCreated };
+  }
+
+  /** True when inserted; false when another replica inserted it first. */
+  private async insert(write: () => Promise<unknown>): Promise<boolean> {
     try {
-      await this.users.create({
-        tenant: tenantId, userName: ADMIN, passwordHash: await this.hasher.hash(adminPassword), roles: [...INITIAL_ADMIN_ROLES],
-      });
+      await write();
+      return true;
     } catch (err) {
-      if ((err as { code?: number }).code !== DUPLICATE_KEY) throw err;
-      return { tenantCreated: tenant.upsertedCount === 1, adminCreated: false };
+      if (!isDuplicateKey(err)) throw err;
+      return false;
     }
-    return { tenantCreated: tenant.upsertedCount === 1, adminCreated: true };
   }
 }

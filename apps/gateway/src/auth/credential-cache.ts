@@ -1,0 +1,92 @@
+import { createHmac } from 'node:crypto';
+import type Redis from 'ioredis';
+import { Principal, signPrincipal } from '@berth/auth';
+
+export interface CachedPrincipal { principal: Principal; token: string; tokenExpires: number }
+
+export interface CredentialCacheOptions { internalKey: string; redisPrefix: string; ttlSeconds: number; maxEntries: number }
+
+/** How long a signed principal is valid; it is signed again when less than half of this is left. */
+const TOKEN_TTL_MS = 60_000;
+
+/**
+ * Verified credentials (DESIGN.md section 5): in process, with Redis as a second level shared by
+ * the gateway's replicas, keyed by an HMAC of the credentials (never the credentials themselves).
+ * Entries are indexed by user and tenant so identity events can drop them; they also expire after
+ * `ttlSeconds`, which bounds staleness if an event is missed.
+ */
+export class CredentialCache {
+  private readonly local = new Map<string, { entry: CachedPrincipal; expires: number }>();
+  private readonly byOwner = new Map<string, Set<string>>();
+
+  constructor(private readonly redis: Redis, private readonly options: CredentialCacheOptions) {}
+
+  keyOf(material: string): string {
+    return createHmac('sha256', this.options.internalKey).update(material).digest('base64url');
+  }
+
+  /** The cached principal for `key`, from memory or Redis, with a signed token that is still fresh. */
+  async get(key: string, now = Date.now()): Promise<CachedPrincipal | undefined> {
+    const hit = this.local.get(key);
+    if (hit && hit.expires > now) return this.fresh(hit.entry, now);
+    if (hit) this.local.delete(key);
+    const stored = await this.redis.get(this.redisKey('cred', key)).catch(() => null);
+    if (!stored) return undefined;
+    const entry = this.remember(key, JSON.parse(stored) as Principal, now);
+    return entry;
+  }
+
+  /** Caches a verified principal in both levels. */
+  async put(key: string, principal: Principal, now = Date.now()): Promise<CachedPrincipal> {
+    const entry = this.remember(key, principal, now);
+    const ttl = this.options.ttlSeconds;
+    await this.redis.multi()
+      .set(this.redisKey('cred', key), JSON.stringify(principal), 'EX', ttl)
+      .sadd(this.redisKey('user', userOf(principal)), key).expire(this.redisKey('user', userOf(principal)), ttl)
+      .sadd(this.redisKey('tenant', principal.tenant), key).expire(this.redisKey('tenant', principal.tenant), ttl)
+      .exec().catch(() => undefined);
+    return entry;
+  }
+
+  /** Drops every cached credential of a user (`tenant/user`), here and in Redis. */
+  evictUser(tenant: string, user: string): Promise<void> {
+    return this.evict(this.redisKey('user', `${tenant}/${user}`), `u:${tenant}/${user}`);
+  }
+
+  /** Drops every cached credential of a tenant's users, here and in Redis. */
+  evictTenant(tenant: string): Promise<void> {
+    return this.evict(this.redisKey('tenant', tenant), `t:${tenant}`);
+  }
+
+  private async evict(indexKey: string, owner: string) {
+    for (const key of this.byOwner.get(owner) ?? []) this.local.delete(key);
+    this.byOwner.delete(owner);
+    const keys = await this.redis.smembers(indexKey).catch(() => [] as string[]);
+    await this.redis.del(indexKey, ...keys.map((k) => this.redisKey('cred', k))).catch(() => undefined);
+  }
+
+  private remember(key: string, principal: Principal, now: number): CachedPrincipal {
+    if (this.local.size >= this.options.maxEntries) this.local.delete(this.local.keys().next().value!);
+    const entry = { principal, token: signPrincipal(principal, this.options.internalKey, now + TOKEN_TTL_MS), tokenExpires: now + TOKEN_TTL_MS };
+    this.local.set(key, { entry, expires: now + this.options.ttlSeconds * 1000 });
+    for (const owner of [`u:${userOf(principal)}`, `t:${principal.tenant}`]) {
+      const keys = this.byOwner.get(owner) ?? new Set<string>();
+      keys.add(key);
+      this.byOwner.set(owner, keys);
+    }
+    return entry;
+  }
+
+  private fresh(entry: CachedPrincipal, now: number): CachedPrincipal {
+    if (entry.tokenExpires - now > TOKEN_TTL_MS / 2) return entry;
+    entry.token = signPrincipal(entry.principal, this.options.internalKey, now + TOKEN_TTL_MS);
+    entry.tokenExpires = now + TOKEN_TTL_MS;
+    return entry;
+  }
+
+  private redisKey(kind: string, id: string) {
+    return `${this.options.redisPrefix}:auth:${kind}:${id}`;
+  }
+}
+
+const userOf = (p: Principal) => `${p.tenant}/${p.user}`;

@@ -1,0 +1,19 @@
+import { credentialsChangedBy } from './identity-writes';
+
+const p = { tenant: 't1', user: 'alice', roles: [], kind: 'user' as const };
+
+describe('credentialsChangedBy', () => {
+  it('names the caller for their own user, and the tenant for user and tenant administration', () => {
+    expect(credentialsChangedBy('PUT', '/user/currentUser', p)).toEqual({ tenant: 't1', user: 'alice' });
+    expect(credentialsChangedBy('DELETE', '/user/t2/users/bob', p)).toEqual({ tenant: 't2' });
+    expect(credentialsChangedBy('POST', '/user/t2/users/bob/roles', p)).toEqual({ tenant: 't2' });
+    expect(credentialsChangedBy('DELETE', '/tenant/tenants/t3', p)).toEqual({ tenant: 't3' });
+  });
+
+  it('ignores reads and unrelated writes', () => {
+    expect(credentialsChangedBy('GET', '/user/currentUser', p)).toBeUndefined();
+    expect(credentialsChangedBy('POST', '/tenant/options', p)).toBeUndefined();
+    expect(credentialsChangedBy('POST', '/user/logout', p)).toBeUndefined();
+    expect(credentialsChangedBy('POST', '/tenant/tenants', p)).toBeUndefined();
+  });
+});

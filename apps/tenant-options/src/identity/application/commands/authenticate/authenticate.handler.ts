@@ -1,0 +1,54 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { Principal, unauthorized } from '@berth/auth';
+import { TENANT_OPTIONS_CONFIG } from '../../../../config/tenant-options.token';
+import type { TenantOptionsConfig } from '../../../../config/tenant-options.env';
+import { EffectiveRoles } from '../../../infrastructure/effective-roles';
+import { userId } from '../../../infrastructure/identity-records';
+import { IdentityStore } from '../../../infrastructure/identity-store';
+import { LoginLockout } from '../../../infrastructure/login-lockout';
+import { PasswordHasher } from '../../../infrastructure/password-hasher';
+import { AuthenticateCommand } from './authenticate.command';
+
+/** The message go-c8y-cli and the real platform use for a wrong user, password or tenant. */
+const BAD_CREDENTIALS = 'Invalid credentials! : Bad credentials';
+
+@CommandHandler(AuthenticateCommand)
+export class AuthenticateHandler implements ICommandHandler<AuthenticateCommand> {
+  constructor(
+    private readonly store: IdentityStore,
+    private readonly hasher: PasswordHasher,
+    private readonly lockout: LoginLockout,
+    private readonly roles: EffectiveRoles,
+    @Inject(TENANT_OPTIONS_CONFIG) private readonly config: TenantOptionsConfig,
+  ) {}
+
+  async execute({ credentials }: AuthenticateCommand): Promise<Principal> {
+    const tenant = await this.resolveTenant(credentials);
+    const id = userId(tenant ?? '-', credentials.user);
+    if (tenant && await this.lockout.isLocked(id)) {
+      throw unauthorized('Invalid credentials! : User is locked out after too many failed logins, try again later');
+    }
+    const user = tenant ? await this.store.users.findOne({ _id: id }) : null;
+    // An unknown tenant or user costs a hash too, so timing does not tell which part was wrong.
+    const matches = await this.hasher.verify(credentials.password, user?.passwordHash ?? PasswordHasher.DUMMY);
+    if (!tenant || !user || !matches || !user.enabled) {
+      if (tenant && user) await this.lockout.failed(id);
+      throw unauthorized(BAD_CREDENTIALS);
+    }
+    await this.lockout.succeeded(id);
+    return { tenant, user: user.userName, roles: await this.roles.of(user), kind: user.kind };
+  }
+
+  /** The credentials' tenant, else the Host label's tenant (by id or domain), else the default; undefined when it does not exist or is suspended. */
+  private async resolveTenant({ tenant, hostLabel }: AuthenticateCommand['credentials']): Promise<string | undefined> {
+    const tenants = this.store.tenants;
+    let record = tenant ? await tenants.findOne({ _id: tenant }) : null;
+    if (!tenant && hostLabel) {
+      const label = hostLabel.toLowerCase();
+      record = await tenants.findOne({ _id: label }) ?? await tenants.findOne({ domainLabel: label });
+    }
+    if (!tenant && !record) record = await tenants.findOne({ _id: this.config.BERTH_DEFAULT_TENANT ?? this.config.BERTH_MANAGEMENT_TENANT });
+    return record?.status === 'ACTIVE' ? record._id : undefined;
+  }
+}

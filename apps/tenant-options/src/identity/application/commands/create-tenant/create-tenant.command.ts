@@ -1,0 +1,9 @@
+import { Command } from '@nestjs/cqrs';
+import type { TenantRecord } from '../../../infrastructure/identity-records';
+
+/** Creates a tenant with a generated id and its admin (`adminName`, `adminPass`, `adminEmail`). */
+export class CreateTenantCommand extends Command<TenantRecord> {
+  constructor(readonly body: Record<string, unknown>) {
+    super();
+  }
+}

@@ -1,0 +1,44 @@
+import type { PrincipalKind } from '@berth/auth';
+
+/** A user document; `_id` is `<tenant>/<userName>` so every lookup by name goes by `_id`. */
+export interface UserRecord {
+  _id: string;
+  tenant: string;
+  userName: string;
+  passwordHash: string;
+  /** Roles assigned directly; groups add more (effective roles). */
+  roles: string[];
+  groups: string[];
+  kind: PrincipalKind;
+  enabled: boolean;
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  phone?: string;
+  lastPasswordChange: Date;
+  creationTime: Date;
+  /** Raised by every change; updates are conditional on it (409 when another change came first). */
+  version: number;
+  /** A deleted user stays as a tombstone (no password) until its event is published and the name is taken again. */
+  deleted?: true;
+}
+
+/** A tenant document; `_id` is the tenant id. */
+export interface TenantRecord {
+  _id: string;
+  domain: string;
+  /** First label of `domain`: Host-header tenant resolution looks it up. */
+  domainLabel: string;
+  company?: string;
+  status: 'ACTIVE' | 'SUSPENDED';
+  adminName?: string;
+  adminEmail?: string;
+  contactName?: string;
+  contactPhone?: string;
+  creationTime: Date;
+  version: number;
+  /** Deleted: suspended at once, removed by the tenant's consumer once its event is published. */
+  deleted?: true;
+}
+
+export const userId = (tenant: string, userName: string) => `${tenant}/${userName}`;

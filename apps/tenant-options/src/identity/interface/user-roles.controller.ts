@@ -1,0 +1,49 @@
+import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { FastifyReply } from 'fastify';
+import { CurrentPrincipal, Principal, ROLE_CATALOGUE, Roles, RoleSets } from '@berth/auth';
+import { DomainError, negotiate } from '@berth/http';
+import { TENANT_OPTIONS_CONFIG } from '../../config/tenant-options.token';
+import type { TenantOptionsConfig } from '../../config/tenant-options.env';
+import { SetUserRoleCommand } from '../application/commands/set-user-role/set-user-role.command';
+import { IdentityRepresentations } from './identity-links';
+import { assertTenantAccess } from './tenant-access';
+import { objectBody } from './users.controller';
+
+/** The role catalogue (`GET /user/roles`) and a user's role references (`/user/{tenant}/users/{name}/roles`). */
+@Controller('user')
+export class UserRolesController {
+  constructor(
+    private readonly commands: CommandBus, private readonly links: IdentityRepresentations,
+    @Inject(TENANT_OPTIONS_CONFIG) private readonly config: TenantOptionsConfig,
+  ) {}
+
+  @Get('roles')
+  roles(@Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
+    reply.header('content-type', negotiate(this.config.BERTH_BRAND, 'roleCollection', accept));
+    const roles = ROLE_CATALOGUE.map((r) => this.links.role(r));
+    return { self: `${this.links.base}/user/roles`, roles, statistics: { pageSize: roles.length, currentPage: 1 } };
+  }
+
+  /** Body `{role: {self}}` or `{role: {id}}`, as the real platform's clients send it. */
+  @Post(':tenant/users/:userName/roles')
+  @Roles(...RoleSets.userAdmin)
+  async assign(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Param('userName') userName: string, @Body() body: unknown, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
+    assertTenantAccess(p, tenant, this.config.BERTH_MANAGEMENT_TENANT);
+    const ref = objectBody(body).role as { id?: unknown; self?: unknown } | undefined;
+    const role = typeof ref?.id === 'string' ? ref.id : typeof ref?.self === 'string' ? decodeURIComponent(ref.self.split('/').pop() ?? '') : undefined;
+    if (!role) throw new DomainError('users', 'Invalid Data', 'role.id or role.self is required');
+    await this.commands.execute(new SetUserRoleCommand(tenant, userName, role, true));
+    const reference = this.links.roleReference(this.links.userSelf(tenant, userName), role);
+    reply.code(201).header('location', reference.self).header('content-type', negotiate(this.config.BERTH_BRAND, 'roleReference', accept));
+    return reference;
+  }
+
+  @Delete(':tenant/users/:userName/roles/:role')
+  @HttpCode(204)
+  @Roles(...RoleSets.userAdmin)
+  async unassign(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Param('userName') userName: string, @Param('role') role: string) {
+    assertTenantAccess(p, tenant, this.config.BERTH_MANAGEMENT_TENANT);
+    await this.commands.execute(new SetUserRoleCommand(tenant, userName, role, false));
+  }
+}

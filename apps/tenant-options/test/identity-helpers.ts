@@ -1,0 +1,38 @@
+import { randomUUID } from 'node:crypto';
+import { basic, testStack } from '@berth/testing';
+
+export const BRAND = 'application/vnd.com.nsn.cumulocity';
+
+/** A request through the gateway; `as` is `tenant/user:password` style credentials, or a full Authorization header. */
+export async function gw(path: string, init: { method?: string; as?: [string, string]; headers?: Record<string, string>; body?: unknown } = {}) {
+  const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
+  if (init.as) headers.authorization = basic(...init.as);
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${testStack.gatewayUrl}${path}`, {
+    method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
+}
+
+export const admin = (): [string, string] => ['management/admin', testStack.adminPassword];
+
+/** A new tenant made through the API, with its admin's credentials. */
+export async function newTenant(): Promise<{ id: string; domain: string; admin: [string, string] }> {
+  const domain = `e2e-${randomUUID().slice(0, 8)}.example.com`;
+  const adminPass = `Pw-${randomUUID()}`;
+  const res = await gw('/tenant/tenants', { method: 'POST', as: admin(), body: { company: 'E2E', domain, adminName: 'boss', adminPass, adminEmail: 'boss@example.com' } });
+  if (res.status !== 201) throw new Error(`tenant not created: ${res.status} ${JSON.stringify(res.body)}`);
+  return { id: res.body.id, domain, admin: [`${res.body.id}/boss`, adminPass] };
+}
+
+/** Polls `check` until it holds or `ms` pass; returns its last result. */
+export async function eventually<T>(fn: () => Promise<T>, check: (v: T) => boolean, ms = 5000): Promise<T> {
+  const deadline = Date.now() + ms;
+  let value = await fn();
+  while (!check(value) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+    value = await fn();
+  }
+  return value;
+}
