@@ -40,7 +40,7 @@ describe('app bootstrap', () => {
     await new Promise((r) => slow.once('listening', r));
     const port = Number(process.env.BERTH_TEST_PORT_BASE || 18100) + 50;
     const gateway = run('gateway', {
-      BERTH_PORT: String(port), APPLICATION_REGISTRY_URL: `http://127.0.0.1:${(slow.address() as AddressInfo).port}`,
+      BERTH_PORT: String(port), BERTH_METRICS_PORT: String(port + 1), APPLICATION_REGISTRY_URL: `http://127.0.0.1:${(slow.address() as AddressInfo).port}`,
     });
     try {
       await until(() => gateway.output().includes('gateway ready'), 30000);
