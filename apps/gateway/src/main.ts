@@ -1,4 +1,4 @@
-import { bootstrap } from '@berth/runtime';
+import { bootstrap, UNMATCHED_ROUTE } from '@berth/runtime';
 import { AppModule } from './app.module';
 import { registerAuthHook } from './auth/auth.hook';
 import { GatewayAuth } from './auth/gateway-auth';
@@ -6,6 +6,7 @@ import { GatewayConfig, gatewayConfigSchema } from './config/gateway.env';
 import { registerPlatformRoute } from './discovery/platform.route';
 import { registerProxyRoute } from './proxy/proxy.route';
 import { Upstreams } from './proxy/upstreams';
+import { owningApp } from './routing/route-table';
 import { UsageCounter } from './usage/usage-counter';
 import { registerUsageHook } from './usage/usage.hook';
 
@@ -18,6 +19,8 @@ void bootstrap<GatewayConfig>({
   port: (config) => config.BERTH_PORT,
   nestOptions: { bodyParser: false },
   verbConventions: false,
+  metricsPort: (config) => config.BERTH_METRICS_PORT,
+  routeLabel: (req) => req.routeOptions.url === '/*' ? `proxy:${owningApp(req.url.split('?')[0]) ?? UNMATCHED_ROUTE}` : undefined,
   beforeListen: (app, config) => {
     const fastify = app.getHttpAdapter().getInstance();
     const auth = app.get(GatewayAuth);

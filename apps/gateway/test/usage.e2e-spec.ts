@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
-import { testStack } from '@berth/testing';
+import { metricValue, scrapeMetrics, testStack } from '@berth/testing';
 
 const call = (path: string, headers: Record<string, string> = {}) =>
   fetch(`${testStack.gatewayUrl}${path}`, { headers: { ...testStack.adminAuth(), ...headers } }).then((r) => r.arrayBuffer());
@@ -29,6 +29,17 @@ describe('gateway: application key usage', () => {
     const usage = await settled((u) => u[`app:${key}`] === '3' && Number(u.device ?? 0) >= before + 2);
     expect(usage[`app:${key}`]).toBe('3');
     expect(Number(usage.device)).toBeGreaterThanOrEqual(before + 2);
+  });
+
+  it('exports the counts per application key and of device requests as metrics', async () => {
+    const key = `e2e-${randomUUID().slice(0, 8)}`;
+    const devices = async () => metricValue((await scrapeMetrics(testStack.gatewayMetricsUrl)).samples, 'berth_gateway_device_requests_total');
+    const before = await devices();
+    for (let i = 0; i < 3; i++) await call('/platform', { 'X-Cumulocity-Application-Key': key });
+    for (let i = 0; i < 2; i++) await call('/platform');
+    const { samples } = await scrapeMetrics(testStack.gatewayMetricsUrl);
+    expect(metricValue(samples, 'berth_gateway_application_requests_total', { application_key: key })).toBe(3);
+    expect(metricValue(samples, 'berth_gateway_device_requests_total')).toBeGreaterThanOrEqual(before + 2);
   });
 
   it('counts a key that is not a sane token as (invalid), never as its own field', async () => {

@@ -6,3 +6,4 @@ export * from './method-index';
 export * from './processing-mode-header';
 export * from './method-override';
 export * from './verb-conventions';
+export * from './timestamp';

@@ -1,2 +1,3 @@
 export * from './page-query';
 export * from './page-resource';
+export * from './restricted-page';

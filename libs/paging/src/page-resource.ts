@@ -3,7 +3,8 @@ import type { PageQuery, QueryParams } from './page-query';
 export interface PagingStatistics {
   pageSize: number;
   currentPage: number;
-  totalPages?: number;
+  /** Present with `withTotalPages`; always null in restricted-access paging. */
+  totalPages?: number | null;
 }
 
 export interface PageLinks {
@@ -42,14 +43,15 @@ export function pageLinks(input: PageInput): PageLinks {
   };
   const more = totalPages === undefined ? input.count >= page.pageSize : page.currentPage < totalPages;
   return {
-    self: link(input, page.currentPage),
+    self: pageUrl(input, page.currentPage),
     statistics,
-    ...(more ? { next: link(input, page.currentPage + 1) } : {}),
-    ...(page.currentPage > 1 ? { prev: link(input, page.currentPage - 1) } : {}),
+    ...(more ? { next: pageUrl(input, page.currentPage + 1) } : {}),
+    ...(page.currentPage > 1 ? { prev: pageUrl(input, page.currentPage - 1) } : {}),
   };
 }
 
-function link({ baseUrl, path, query, page }: PageInput, currentPage: number): string {
+/** The URL of the collection at `currentPage`, keeping every other query parameter. */
+export function pageUrl({ baseUrl, path, query, page }: Pick<PageInput, 'baseUrl' | 'path' | 'query' | 'page'>, currentPage: number): string {
   // Relative to the base, so a base URL with a path prefix keeps it.
   const url = new URL(path.replace(/^\//, ''), baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
   for (const [name, value] of Object.entries(query)) {

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import { DynamicModule, NestApplicationOptions } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -13,11 +14,13 @@ import { createLogger } from './logging/create-logger';
 import { correlationIdFrom } from './logging/correlation';
 import { PinoNestLogger } from './logging/pino-nest-logger';
 import { routeProcessWarnings } from './logging/process-warnings';
+import { Metrics } from './metrics/metrics';
+import { listenMetrics, registerMetricsRoute, registerRequestMetrics, RouteLabel } from './metrics/metrics-http';
 
 export interface BootOptions<C extends BaseConfig> {
   name: string;
   schema: z.ZodType<C, z.ZodTypeDef, unknown>;
-  module: (ctx: { app: AppInfo; config: C; logger: Logger }) => DynamicModule;
+  module: (ctx: { app: AppInfo; config: C; logger: Logger; metrics: Metrics }) => DynamicModule;
   port: (config: C) => number;
   /** Passed to NestFactory.create, e.g. `{ bodyParser: false }` for a streaming proxy. */
   nestOptions?: NestApplicationOptions;
@@ -25,12 +28,17 @@ export interface BootOptions<C extends BaseConfig> {
   beforeListen?: (app: NestFastifyApplication, config: C) => Promise<void> | void;
   /** False for the gateway: it streams the apps' answers untouched, and the apps apply them. */
   verbConventions?: boolean;
+  /** When set, `/metrics` is served on this port (bound to BERTH_BIND_ADDRESS), not the app's own: for the gateway, whose port is public. */
+  metricsPort?: (config: C) => number;
+  /** The request metrics' route label where the route pattern says too little (the gateway's catch-all proxy). */
+  routeLabel?: RouteLabel;
 }
 
 /**
  * Starts a Berth app on Fastify: validated config (exit 1 with every problem named), JSON logs
  * carrying the correlation id of `X-Request-Id` (echoed in the response), graceful shutdown on
- * SIGTERM/SIGINT within `BERTH_SHUTDOWN_TIMEOUT_MS`, then listening on the app's port.
+ * SIGTERM/SIGINT within `BERTH_SHUTDOWN_TIMEOUT_MS`, Prometheus metrics at `GET /metrics` (on the
+ * app's port, or on `metricsPort`), then listening on the app's port.
  */
 export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): Promise<NestFastifyApplication> {
   let config: C;
@@ -71,15 +79,19 @@ export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): 
     done(null, payload);
   });
   if (options.verbConventions !== false) registerVerbConventions(fastify);
+  const metrics = new Metrics(app.name);
+  registerRequestMetrics(fastify, metrics, options.routeLabel);
+  if (!options.metricsPort) registerMetricsRoute(fastify, metrics);
   fastify.addHook('onResponse', (req, reply, done) => {
     logger.info({ correlationId: req.id, method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
     done();
   });
 
   const nest = await NestFactory.create<NestFastifyApplication>(
-    options.module({ app, config, logger }), adapter, { ...options.nestOptions, logger: new PinoNestLogger(logger), abortOnError: false },
+    options.module({ app, config, logger, metrics }), adapter, { ...options.nestOptions, logger: new PinoNestLogger(logger), abortOnError: false },
   );
   nest.useGlobalFilters(errors);
+  let metricsServer: Server | undefined;
   onShutdownSignal(async (signal) => {
     closing = true;
     logger.info({ signal }, 'shutting down');
@@ -88,6 +100,7 @@ export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): 
       process.exit(1);
     }, config.BERTH_SHUTDOWN_TIMEOUT_MS).unref();
     try {
+      metricsServer?.close();
       await nest.close();
       logger.info('stopped');
       process.exit(0);
@@ -97,6 +110,15 @@ export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): 
     }
   });
   await options.beforeListen?.(nest, config);
+  if (options.metricsPort) {
+    const metricsPort = options.metricsPort(config);
+    try {
+      metricsServer = await listenMetrics(metrics, metricsPort, config.BERTH_BIND_ADDRESS);
+    } catch (err) {
+      logger.fatal({ err, port: metricsPort }, 'the metrics port cannot be bound');
+      process.exit(1);
+    }
+  }
   const port = options.port(config);
   await nest.listen(port, config.BERTH_BIND_ADDRESS);
   logger.info({ port, address: config.BERTH_BIND_ADDRESS, version: app.version }, `${app.name} ready`);

@@ -12,3 +12,5 @@ export * from './logging/process-warnings';
 export * from './messaging/message-consumer';
 export * from './messaging/outbox.service';
 export * from './messaging/publisher.provider';
+export * from './metrics/metrics';
+export * from './metrics/metrics-http';

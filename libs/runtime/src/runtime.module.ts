@@ -17,6 +17,8 @@ import { Consumers, MESSAGE_CONSUMERS } from './messaging/consumers.service';
 import { MessageConsumer } from './messaging/message-consumer';
 import { Outbox, OUTBOX_COLLECTIONS } from './messaging/outbox.service';
 import { publisherProviders } from './messaging/publisher.provider';
+import { Metrics } from './metrics/metrics';
+import { RuntimeMetrics } from './metrics/runtime-metrics';
 
 export type Dependency = 'mongodb' | 'kafka' | 'redis';
 
@@ -24,6 +26,8 @@ export interface RuntimeOptions {
   app: AppInfo;
   config: BaseConfig;
   logger: Logger;
+  /** The app's metrics registry, made by bootstrap; a new one when absent. */
+  metrics?: Metrics;
   /** The infrastructure this app talks to; each gets a client and a health indicator. */
   uses: Dependency[];
   /** Further health indicators of the app's own, as classes to inject or ready instances. */
@@ -38,8 +42,8 @@ export interface RuntimeOptions {
 
 /**
  * What every Berth app shares: its config, JSON logger, clients for MongoDB (database
- * `<BERTH_DB_PREFIX>_<app>`), Kafka and Redis, the internal `GET /health` over all of them, and
- * the principal guard of libs/auth on every route (401/403 unless a route says otherwise).
+ * `<BERTH_DB_PREFIX>_<app>`), Kafka and Redis, the internal `GET /health` over all of them, its
+ * metrics registry with the outbox and consumer-lag gauges, and the principal guard of libs/auth on every route (401/403 unless a route says otherwise).
  */
 @Global()
 @Module({})
@@ -63,12 +67,14 @@ export class RuntimeModule {
       { provide: APP_INFO, useValue: options.app },
       { provide: BASE_CONFIG, useValue: options.config },
       { provide: PINO, useValue: options.logger },
+      { provide: Metrics, useValue: options.metrics ?? new Metrics(options.app.name) },
       ...(uses.includes('kafka') ? [kafkaProvider, ...topicsProviders(options.topics ?? []), ...publisherProviders] : []),
       ...(uses.includes('kafka') && uses.includes('mongodb') ? messagingProviders(options) : []),
       ...(uses.includes('redis') ? [redisProvider] : []),
       ...indicatorTypes,
       { provide: HEALTH_INDICATORS, inject: indicatorTypes, useFactory: (...all: HealthIndicator[]) => [...all, ...instances] },
       HealthService,
+      RuntimeMetrics,
     ];
     const guard = { provide: APP_GUARD, inject: [Reflector], useFactory: (r: Reflector) => new PrincipalGuard(r, options.config.BERTH_INTERNAL_KEY) };
     return {

@@ -31,6 +31,23 @@ describe('app bootstrap', () => {
     expect(app.output()).toMatch(/MONGODB_URI: must be a mongodb:\/\/ URI/);
   });
 
+  it('the gateway exits 1, saying why, when its metrics port is taken', async () => {
+    const taken = createServer().listen(0, '127.0.0.1');
+    await new Promise((r) => taken.once('listening', r));
+    const port = Number(process.env.BERTH_TEST_PORT_BASE || 18100) + 52;
+    const gateway = run('gateway', {
+      BERTH_PORT: String(port), BERTH_METRICS_PORT: String((taken.address() as AddressInfo).port),
+      BERTH_INTERNAL_KEY: randomBytes(32).toString('base64url'),
+    });
+    try {
+      expect(await gateway.exited).toBe(1);
+      expect(gateway.output()).toContain('the metrics port cannot be bound');
+    } finally {
+      gateway.child.kill('SIGKILL');
+      taken.close();
+    }
+  });
+
   it('on SIGTERM finishes the request in flight, then exits 0; every log line is JSON', async () => {
     let received!: () => void;
     const arrived = new Promise<void>((r) => (received = r));
@@ -42,8 +59,8 @@ describe('app bootstrap', () => {
     const port = Number(process.env.BERTH_TEST_PORT_BASE || 18100) + 50;
     // `/tenant/loginOptions` needs no authentication, so the slow server can stand in for tenant-options.
     const gateway = run('gateway', {
-      BERTH_PORT: String(port), TENANT_OPTIONS_URL: `http://127.0.0.1:${(slow.address() as AddressInfo).port}`,
-      BERTH_INTERNAL_KEY: randomBytes(32).toString('base64url'),
+      BERTH_PORT: String(port), BERTH_METRICS_PORT: String(port + 1), BERTH_INTERNAL_KEY: randomBytes(32).toString('base64url'),
+      TENANT_OPTIONS_URL: `http://127.0.0.1:${(slow.address() as AddressInfo).port}`,
     });
     try {
       await until(() => gateway.output().includes('gateway ready'), 30000);

@@ -1,2 +1,3 @@
 export * from './stack-env';
 export * from './test-stack';
+export * from './metrics';

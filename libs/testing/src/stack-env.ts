@@ -4,9 +4,13 @@ import { Principal, PRINCIPAL_HEADER, signPrincipal } from '@berth/auth';
 /** What an e2e spec knows of the stack the integration project's global setup started. */
 export const testStack = {
   get gatewayUrl(): string { return required('BERTH_TEST_GATEWAY_URL'); },
+  /** Where the gateway serves `/metrics`: an internal port of its own, not the public one. */
+  get gatewayMetricsUrl(): string { return required('BERTH_TEST_GATEWAY_METRICS_URL'); },
   get adminPassword(): string { return required('BERTH_TEST_ADMIN_PASSWORD'); },
   /** The stack's BERTH_DB_PREFIX: its databases and Redis keys start with it. */
   get dbPrefix(): string { return required('BERTH_TEST_DB_PREFIX'); },
+  /** The internal apps' names. */
+  get apps(): string[] { return Object.keys(JSON.parse(required('BERTH_TEST_APP_URLS'))); },
   /** An internal app's own URL, for specs of that app alone (the gateway is not in the way). */
   appUrl(app: string): string {
     const url = JSON.parse(required('BERTH_TEST_APP_URLS'))[app];

@@ -9,6 +9,8 @@ const APPS = JSON.parse(readFileSync(join(ROOT, 'tools', 'stack', 'apps.json'), 
 
 export interface TestStack {
   gatewayUrl: string;
+  /** The gateway's internal metrics port. */
+  gatewayMetricsUrl: string;
   dbPrefix: string;
   adminPassword: string;
   env: Record<string, string>;
@@ -31,6 +33,7 @@ export async function startTestStack(portBase = Number(process.env.BERTH_TEST_PO
     ...(process.env as Record<string, string>),
     BERTH_DB_PREFIX: dbPrefix,
     BERTH_PORT: String(gatewayPort),
+    BERTH_METRICS_PORT: String(gatewayPort + 1),
     BERTH_PUBLIC_URL: `http://localhost:${gatewayPort}`,
     BERTH_ADMIN_PASSWORD: randomBytes(12).toString('base64url'),
     BERTH_INTERNAL_KEY: randomBytes(32).toString('base64url'),
@@ -70,7 +73,7 @@ export async function startTestStack(portBase = Number(process.env.BERTH_TEST_PO
     throw err;
   }
   return {
-    gatewayUrl: `http://127.0.0.1:${gatewayPort}`, dbPrefix, adminPassword: env.BERTH_ADMIN_PASSWORD, env, apps: internal,
+    gatewayUrl: `http://127.0.0.1:${gatewayPort}`, gatewayMetricsUrl: `http://127.0.0.1:${gatewayPort + 1}`, dbPrefix, adminPassword: env.BERTH_ADMIN_PASSWORD, env, apps: internal,
     appUrl: (app) => `http://127.0.0.1:${ports[app]}`,
     stop,
   };

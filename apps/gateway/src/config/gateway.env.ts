@@ -2,6 +2,8 @@ import { baseConfigSchema, portSchema, urlSchema, z } from '@berth/config';
 
 export const gatewayConfigSchema = baseConfigSchema.extend({
   BERTH_PORT: portSchema.default(8080),
+  /** Internal port of `GET /metrics`: the public port does not serve it. */
+  BERTH_METRICS_PORT: portSchema.default(9464),
   APPLICATION_REGISTRY_URL: urlSchema.default('http://127.0.0.1:3101'),
   SUBSCRIPTION_URL: urlSchema.default('http://127.0.0.1:3102'),
   TENANT_OPTIONS_URL: urlSchema.default('http://127.0.0.1:3103'),

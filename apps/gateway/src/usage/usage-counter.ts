@@ -1,11 +1,14 @@
 import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import type Redis from 'ioredis';
-import { REDIS } from '@berth/runtime';
+import { Counter } from 'prom-client';
+import { Metrics, REDIS } from '@berth/runtime';
 
 /** Keys that are counted as given; anything else is counted as `(invalid)`, so no caller can grow the hash at will. */
 const SAFE_KEY = /^[A-Za-z0-9._:-]{1,64}$/;
 /** Usage is kept for about 13 months. */
 const RETAIN_SECONDS = 400 * 24 * 3600;
+/** Distinct application keys the metrics tell apart; later ones are counted as `(other)`. */
+const METRIC_KEYS = 1000;
 
 export interface DayUsage { applications: Record<string, number>; devices: number }
 
@@ -16,16 +19,27 @@ export const USAGE_OPTIONS = Symbol('USAGE_OPTIONS');
  * Counts requests per application and day (SPEC.md "Authentication", application key): the
  * `X-<Brand>-Application-Key` header names the application; a request without it is a device
  * request. Counts gather in memory and go to Redis once a second in one pipeline, so the proxy
- * path does no I/O; a crash loses at most that second's counts.
+ * path does no I/O; a crash loses at most that second's counts. The same counts, since the
+ * process started, are exported as metrics.
  */
 @Injectable()
 export class UsageCounter implements OnModuleInit, OnApplicationShutdown {
   private counts = new Map<string, number>();
   private timer?: NodeJS.Timeout;
   readonly header: string;
+  private readonly appRequests: Counter<'application_key'>;
+  private readonly deviceRequests: Counter;
+  private readonly metricKeys = new Set<string>();
 
-  constructor(@Inject(REDIS) private readonly redis: Redis, @Inject(USAGE_OPTIONS) private readonly options: UsageOptions) {
+  constructor(@Inject(REDIS) private readonly redis: Redis, @Inject(USAGE_OPTIONS) private readonly options: UsageOptions, metrics: Metrics) {
     this.header = `x-${options.brandHeader.toLowerCase()}-application-key`;
+    this.appRequests = new Counter({
+      name: 'berth_gateway_application_requests_total', help: 'Requests by X-<Brand>-Application-Key',
+      labelNames: ['application_key'], registers: [metrics.registry],
+    });
+    this.deviceRequests = new Counter({
+      name: 'berth_gateway_device_requests_total', help: 'Requests without an application key', registers: [metrics.registry],
+    });
   }
 
   onModuleInit() {
@@ -38,10 +52,14 @@ export class UsageCounter implements OnModuleInit, OnApplicationShutdown {
     await this.flush().catch(() => undefined);
   }
 
-  count(key: string | string[] | undefined): void {
-    const value = Array.isArray(key) ? key[0] : key;
-    const field = value === undefined ? 'device' : `app:${SAFE_KEY.test(value) ? value : '(invalid)'}`;
+  count(header: string | string[] | undefined): void {
+    const value = Array.isArray(header) ? header[0] : header;
+    const key = value === undefined ? undefined : SAFE_KEY.test(value) ? value : '(invalid)';
+    const field = key === undefined ? 'device' : `app:${key}`;
     this.counts.set(field, (this.counts.get(field) ?? 0) + 1);
+    if (key === undefined) return this.deviceRequests.inc();
+    if (this.metricKeys.size < METRIC_KEYS) this.metricKeys.add(key);
+    this.appRequests.inc({ application_key: this.metricKeys.has(key) ? key : '(other)' });
   }
 
   /** Adds the counts gathered so far to today's hash; on failure keeps them for the next flush. */

@@ -24,6 +24,10 @@ export const MESSAGE_CONSUMERS = Symbol('MESSAGE_CONSUMERS');
 export class Consumers implements OnApplicationBootstrap, OnApplicationShutdown {
   private runner?: ConsumerRunner;
   private consumers: MessageConsumer[] = [];
+  /** The app's consumer group. */
+  readonly groupId: string;
+  /** Every topic the app's consumers read (known once the app has started). */
+  topics: string[] = [];
 
   constructor(
     @Inject(MESSAGE_CONSUMERS) private readonly types: Type<MessageConsumer>[],
@@ -31,16 +35,18 @@ export class Consumers implements OnApplicationBootstrap, OnApplicationShutdown 
     @Inject(KAFKA) private readonly kafka: Kafka,
     @Inject(PUBLISHER) private readonly publisher: Publisher,
     @InjectConnection() private readonly connection: Connection,
-    @Inject(BASE_CONFIG) private readonly config: BaseConfig,
-    @Inject(APP_INFO) private readonly app: AppInfo,
+    @Inject(BASE_CONFIG) config: BaseConfig,
+    @Inject(APP_INFO) app: AppInfo,
     @Inject(PINO) private readonly logger: Logger,
-  ) {}
+  ) {
+    this.groupId = `${config.BERTH_DB_PREFIX}.${app.name}`;
+  }
 
   onApplicationBootstrap() {
     this.consumers = this.types.map((type) => this.moduleRef.get(type, { strict: false }));
+    this.topics = [...new Set(this.consumers.flatMap((c) => c.topics))];
     if (this.consumers.length === 0) return;
-    const groupId = `${this.config.BERTH_DB_PREFIX}.${this.app.name}`;
-    const topics = [...new Set(this.consumers.flatMap((c) => c.topics))];
+    const { groupId, topics } = this;
     this.runner = new ConsumerRunner({
       kafka: this.kafka, groupId, topics, publisher: this.publisher,
       inbox: new Inbox(this.connection.db!.collection('_inbox'), groupId),

@@ -9,6 +9,7 @@ export default async function globalSetup() {
   const stack = await startTestStack();
   globalThis.__BERTH_STACK__ = stack;
   process.env.BERTH_TEST_GATEWAY_URL = stack.gatewayUrl;
+  process.env.BERTH_TEST_GATEWAY_METRICS_URL = stack.gatewayMetricsUrl;
   process.env.BERTH_TEST_ADMIN_PASSWORD = stack.adminPassword;
   process.env.BERTH_TEST_DB_PREFIX = stack.dbPrefix;
   process.env.BERTH_TEST_INTERNAL_KEY = stack.env.BERTH_INTERNAL_KEY;
