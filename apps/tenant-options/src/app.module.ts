@@ -4,6 +4,8 @@ import { RuntimeModule, RuntimeOptions } from '@berth/runtime';
 import { TenantOptionsConfig } from './config/tenant-options.env';
 import { TENANT_OPTIONS_CONFIG } from './config/tenant-options.token';
 import { IdentityModule } from './identity/identity.module';
+import { OptionsModule } from './options/options.module';
+import { OPTIONS_COLLECTION } from './options/infrastructure/option.document';
 import { Topics } from '@berth/contracts';
 
 @Module({})
@@ -12,7 +14,7 @@ export class AppModule {
     return {
       module: AppModule,
       global: true,
-      imports: [RuntimeModule.forRoot({ ...ctx, uses: ['mongodb', 'kafka', 'redis'], topics: [Topics.optionEvents, Topics.tenantEvents] }), CqrsModule.forRoot(), IdentityModule],
+      imports: [RuntimeModule.forRoot({ ...ctx, uses: ['mongodb', 'kafka', 'redis'], topics: [Topics.optionEvents, Topics.tenantEvents], outbox: [OPTIONS_COLLECTION] }), CqrsModule.forRoot(), IdentityModule, OptionsModule],
       providers: [{ provide: TENANT_OPTIONS_CONFIG, useValue: ctx.config }],
       exports: [TENANT_OPTIONS_CONFIG],
     };
