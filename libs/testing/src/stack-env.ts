@@ -7,6 +7,8 @@ export const testStack = {
   get adminPassword(): string { return required('BERTH_TEST_ADMIN_PASSWORD'); },
   /** The stack's BERTH_DB_PREFIX: its databases and Redis keys start with it. */
   get dbPrefix(): string { return required('BERTH_TEST_DB_PREFIX'); },
+  /** A retired secrets key the stack's apps still decrypt with (BERTH_SECRETS_PREVIOUS_KEYS), for rotation specs. */
+  get previousSecretsKey(): string { return required('BERTH_TEST_PREVIOUS_SECRETS_KEY'); },
   /** An internal app's own URL, for specs of that app alone (the gateway is not in the way). */
   appUrl(app: string): string {
     const url = JSON.parse(required('BERTH_TEST_APP_URLS'))[app];
