@@ -51,11 +51,13 @@ ensure_node() {
   node -e 'process.exit(process.versions.node.startsWith("24.") ? 0 : 1)' || fail "Node 24 did not install"
 }
 
-# npm packages, reinstalled only when package-lock.json changed since the last install.
+# npm packages, reinstalled only when package-lock.json changed since node_modules was installed
+# (the stamp lives inside node_modules, so it always describes the tree next to it; editing
+# package.json's scripts reinstalls nothing).
 ensure_npm_deps() {
-  local stamp="$BERTH_LOCAL/run/npm-ci.stamp" sum
-  sum="$(cat "$BERTH_ROOT/package.json" "$BERTH_ROOT/package-lock.json" | sha256sum | cut -c1-64)"
-  if [ -d "$BERTH_ROOT/node_modules" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$sum" ]; then return 0; fi
+  local stamp="$BERTH_ROOT/node_modules/.berth-npm-ci.stamp" sum
+  sum="$(sha256sum "$BERTH_ROOT/package-lock.json" | cut -c1-64)"
+  if [ "$(cat "$stamp" 2>/dev/null)" = "$sum" ]; then return 0; fi
   say "installing npm packages (npm ci)"
   (cd "$BERTH_ROOT" && npm ci --no-audit --no-fund --loglevel=error) >"$BERTH_LOCAL/logs/npm-ci.log" 2>&1 \
     || { tail -n 30 "$BERTH_LOCAL/logs/npm-ci.log" >&2; fail "npm ci failed"; }

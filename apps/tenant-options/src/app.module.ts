@@ -6,6 +6,9 @@ import { TENANT_OPTIONS_CONFIG } from './config/tenant-options.token';
 import { IdentityModule } from './identity/identity.module';
 import { TENANTS, USERS } from './identity/infrastructure/identity-store';
 import { TenantDeletedConsumer } from './identity/infrastructure/tenant-deleted.consumer';
+import { OptionsModule } from './options/options.module';
+import { OPTIONS_COLLECTION } from './options/infrastructure/option.document';
+import { TenantOptionsRemovedConsumer } from './options/infrastructure/tenant-options-removed.consumer';
 import { Topics } from '@berth/contracts';
 
 @Module({})
@@ -16,8 +19,8 @@ export class AppModule {
       global: true,
       imports: [RuntimeModule.forRoot({
         ...ctx, uses: ['mongodb', 'kafka', 'redis'], topics: [Topics.optionEvents, Topics.tenantEvents, Topics.userEvents],
-        outbox: [USERS, TENANTS], consumers: [TenantDeletedConsumer],
-      }), CqrsModule.forRoot(), IdentityModule],
+        outbox: [USERS, TENANTS, OPTIONS_COLLECTION], consumers: [TenantDeletedConsumer, TenantOptionsRemovedConsumer],
+      }), CqrsModule.forRoot(), IdentityModule, OptionsModule],
       providers: [{ provide: TENANT_OPTIONS_CONFIG, useValue: ctx.config }],
       exports: [TENANT_OPTIONS_CONFIG],
     };

@@ -137,3 +137,14 @@ describe('passwords take effect at once', () => {
     expect(Date.now() - started).toBeLessThan(1500);
   });
 });
+
+describe('tenant deletion removes the tenant\'s options', () => {
+  it('the options of a deleted tenant are gone once the event is handled', async () => {
+    const t = await newTenant();
+    expect((await gw('/tenant/options', { method: 'POST', as: t.admin, body: { category: 'e2e', key: 'k', value: 'v' } })).status).toBe(201);
+    await gw(`/tenant/tenants/${t.id}`, { method: 'DELETE', as: admin() });
+    const principal = { tenant: t.id, user: 'boss', roles: ['ROLE_OPTION_MANAGEMENT_READ'], kind: 'user' as const };
+    const read = () => fetch(`${testStack.appUrl('tenant-options')}/tenant/options/e2e/k`, { headers: testStack.principalHeaders(principal) }).then((r) => r.status);
+    expect(await eventually(read, (s) => s === 404)).toBe(404);
+  });
+});

@@ -6,3 +6,4 @@ export * from './registry/application-created.v1';
 export * from './tenant/option-changed.v1';
 export * from './tenant/tenant-changed.v1';
 export * from './tenant/user-changed.v1';
+export * from './sms/sms-providers';

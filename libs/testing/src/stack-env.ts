@@ -11,6 +11,8 @@ export const testStack = {
   get dbPrefix(): string { return required('BERTH_TEST_DB_PREFIX'); },
   /** The internal apps' names. */
   get apps(): string[] { return Object.keys(JSON.parse(required('BERTH_TEST_APP_URLS'))); },
+  /** A retired secrets key the stack's apps still decrypt with (BERTH_SECRETS_PREVIOUS_KEYS), for rotation specs. */
+  get previousSecretsKey(): string { return required('BERTH_TEST_PREVIOUS_SECRETS_KEY'); },
   /** An internal app's own URL, for specs of that app alone (the gateway is not in the way). */
   appUrl(app: string): string {
     const url = JSON.parse(required('BERTH_TEST_APP_URLS'))[app];

@@ -38,6 +38,7 @@ export async function startTestStack(portBase = Number(process.env.BERTH_TEST_PO
     BERTH_ADMIN_PASSWORD: randomBytes(12).toString('base64url'),
     BERTH_INTERNAL_KEY: randomBytes(32).toString('base64url'),
     BERTH_SECRETS_KEY: randomBytes(32).toString('base64url'),
+    BERTH_SECRETS_PREVIOUS_KEYS: randomBytes(32).toString('base64url'),
     LOG_LEVEL: process.env.LOG_LEVEL || 'info',
   };
   for (const app of APPS) if (app.name !== 'gateway') env[`${app.name.toUpperCase().replace(/-/g, '_')}_URL`] = `http://127.0.0.1:${ports[app.name]}`;

@@ -1,0 +1,9 @@
+import { Command } from '@nestjs/cqrs';
+import type { OptionScope } from '../../../domain/option-scope';
+
+/** Deletes one option of a scope (404 when missing, 403 when locked). */
+export class DeleteOptionCommand extends Command<void> {
+  constructor(readonly scope: OptionScope, readonly category: unknown, readonly key: unknown) {
+    super();
+  }
+}

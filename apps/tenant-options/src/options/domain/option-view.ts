@@ -1,0 +1,10 @@
+/** An option as the interface shows it (SPEC.md "Tenant option"); `value` is absent for a secret the caller may not read. */
+export interface OptionView {
+  self: string;
+  category: string;
+  key: string;
+  value?: string;
+}
+
+/** `?evaluate=` on a single option: the caller's own option, or the system option where the tenant has none. */
+export type Evaluation = 'current' | 'inherited';

@@ -1,0 +1,24 @@
+import type { Principal } from '@berth/auth';
+import { canReadSecret, isSecretKey } from './secret-readers';
+
+const p = (tenant: string, user: string, kind: Principal['kind'], roles: string[] = []): Principal => ({ tenant, user, kind, roles });
+
+describe('secret readers', () => {
+  it('treats keys starting with credentials. as secrets', () => {
+    expect(isSecretKey('credentials.http-a.password')).toBe(true);
+    expect(isSecretKey('http-a.password')).toBe(false);
+    expect(isSecretKey('xcredentials.a')).toBe(false);
+  });
+
+  it('lets system users and the microservice of the category read, nobody else', () => {
+    expect(canReadSecret(p('management', 'admin', 'user', ['ROLE_OPTION_MANAGEMENT_ADMIN']), 'sms', 'management')).toBe(true);
+    expect(canReadSecret(p('management', 'reader', 'user', ['ROLE_OPTION_MANAGEMENT_READ']), 'sms', 'management')).toBe(false);
+    expect(canReadSecret(p('t1', 'admin', 'user', ['ROLE_OPTION_MANAGEMENT_ADMIN']), 'sms', 'management')).toBe(false);
+    expect(canReadSecret(p('t1', 'service_sms', 'service'), 'sms', 'management')).toBe(true);
+    expect(canReadSecret(p('t1', 'servicebootstrap_sms', 'bootstrap'), 'sms', 'management')).toBe(true);
+    expect(canReadSecret(p('t1', 'service_other', 'service'), 'sms', 'management')).toBe(false);
+    expect(canReadSecret(p('t1', 'service_sms', 'user'), 'sms', 'management')).toBe(false);
+    expect(canReadSecret(p('t1', 'service_sms', 'bootstrap'), 'sms', 'management')).toBe(false);
+    expect(canReadSecret(p('management', 'gateway', 'internal', ['ROLE_OPTION_MANAGEMENT_ADMIN']), 'sms', 'management')).toBe(false);
+  });
+});

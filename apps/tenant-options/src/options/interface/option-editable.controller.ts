@@ -1,0 +1,32 @@
+import { Body, Controller, Headers, Inject, Param, Put, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { FastifyReply } from 'fastify';
+import { CurrentPrincipal, Principal, Roles, RoleSets } from '@berth/auth';
+import { negotiate } from '@berth/http';
+import { TENANT_OPTIONS_CONFIG } from '../../config/tenant-options.token';
+import type { TenantOptionsConfig } from '../../config/tenant-options.env';
+import { SetOptionEditableCommand } from '../application/commands/set-option-editable/set-option-editable.command';
+import { invalidOption } from '../domain/option-errors';
+
+/**
+ * `PUT /tenant/tenants/{tenantId}/options/{category}/{key}/editable` with `{"editable":"false"}`
+ * (the real platform's shape): the management tenant locks a tenant's option, after which the
+ * owner's PUT and DELETE get 403; `"true"` unlocks it. Other tenants get 403.
+ */
+@Controller('tenant/tenants/:tenantId/options/:category/:key/editable')
+export class OptionEditableController {
+  constructor(private readonly commands: CommandBus, @Inject(TENANT_OPTIONS_CONFIG) private readonly config: TenantOptionsConfig) {}
+
+  @Put()
+  @Roles(...RoleSets.optionAdmin)
+  async setEditable(
+    @CurrentPrincipal() p: Principal, @Param('tenantId') tenantId: string, @Param('category') category: string, @Param('key') key: string,
+    @Body() body: unknown, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const type = negotiate(this.config.BERTH_BRAND, 'option', accept);
+    if (typeof body !== 'object' || body === null) throw invalidOption('editable', 'the body must be {"editable": "true" | "false"}');
+    const view = await this.commands.execute(new SetOptionEditableCommand(tenantId, category, key, (body as { editable?: unknown }).editable, p));
+    reply.header('content-type', type);
+    return view;
+  }
+}

@@ -1,0 +1,65 @@
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CurrentPrincipal, Principal, Roles, RoleSets } from '@berth/auth';
+import { OptionScope } from '../domain/option-scope';
+import { OptionEndpoints } from './option-endpoints';
+
+const own = (principal: Principal): OptionScope => ({ kind: 'tenant', tenant: principal.tenant });
+
+/**
+ * `/tenant/options…` (SPEC.md row 17, CLIENTS.md "Tenant options"): the caller's tenant's
+ * options only, whatever the path names. Reading needs an option read role, writing the admin role.
+ */
+@Controller('tenant/options')
+export class TenantOptionsController extends OptionEndpoints {
+  protected path = '/tenant/options';
+
+  @Post()
+  @Roles(...RoleSets.optionAdmin)
+  postOption(@CurrentPrincipal() p: Principal, @Body() body: unknown, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.create(own(p), p, body, accept, reply);
+  }
+
+  @Get()
+  @Roles(...RoleSets.optionRead)
+  getOptions(@CurrentPrincipal() p: Principal, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.list(own(p), p, request, reply);
+  }
+
+  @Get(':category')
+  @Roles(...RoleSets.optionRead)
+  getCategory(@CurrentPrincipal() p: Principal, @Param('category') category: string, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.category(own(p), p, category, reply);
+  }
+
+  @Put(':category')
+  @Roles(...RoleSets.optionAdmin)
+  putCategoryMap(@CurrentPrincipal() p: Principal, @Param('category') category: string, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.putCategory(own(p), p, category, body, reply);
+  }
+
+  @Get(':category/:key')
+  @Roles(...RoleSets.optionRead)
+  getOption(
+    @CurrentPrincipal() p: Principal, @Param('category') category: string, @Param('key') key: string,
+    @Query('evaluate') evaluate: unknown, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return this.one(own(p), p, category, key, evaluate, accept, reply);
+  }
+
+  @Put(':category/:key')
+  @Roles(...RoleSets.optionAdmin)
+  putOption(
+    @CurrentPrincipal() p: Principal, @Param('category') category: string, @Param('key') key: string,
+    @Body() body: unknown, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return this.put(own(p), p, category, key, body, accept, reply);
+  }
+
+  @Delete(':category/:key')
+  @HttpCode(204)
+  @Roles(...RoleSets.optionAdmin)
+  deleteOption(@CurrentPrincipal() p: Principal, @Param('category') category: string, @Param('key') key: string) {
+    return this.remove(own(p), category, key);
+  }
+}
