@@ -1,4 +1,5 @@
 import { bootstrap } from '@berth/runtime';
+import { registerJsonMediaTypes } from '@berth/http';
 import { AppModule } from './app.module';
 import { registryConfigSchema } from './config/application-registry.env';
 
@@ -7,4 +8,5 @@ void bootstrap({
   schema: registryConfigSchema,
   module: (ctx) => AppModule.register(ctx),
   port: (config) => config.PORT,
+  beforeListen: (app) => registerJsonMediaTypes(app.getHttpAdapter().getInstance()),
 });

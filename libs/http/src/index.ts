@@ -6,3 +6,5 @@ export * from './method-index';
 export * from './processing-mode-header';
 export * from './method-override';
 export * from './verb-conventions';
+export * from './json-media-types';
+export * from './partial-update';

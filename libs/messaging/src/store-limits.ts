@@ -7,3 +7,8 @@ export const DUPLICATE_KEY = 11000;
  * for a connection forever and wedges that database. Bulk updates go at most this many at a time.
  */
 export const UPDATES_PER_COMMAND = 50;
+
+/** Whether a driver error is a write refused by a unique key (on `_id` or any unique index). */
+export function isDuplicateKey(err: unknown): boolean {
+  return (err as { code?: unknown } | null)?.code === DUPLICATE_KEY;
+}
