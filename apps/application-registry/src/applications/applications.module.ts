@@ -1,5 +1,5 @@
 import { Global, Inject, Module, OnApplicationBootstrap } from '@nestjs/common';
-import { CommandBus, CqrsModule } from '@nestjs/cqrs';
+import { CqrsModule } from '@nestjs/cqrs';
 import type { Logger } from 'pino';
 import { PINO } from '@berth/runtime';
 import type { RegistryConfig } from '../config/application-registry.env';
@@ -36,14 +36,15 @@ import { ApplicationsController } from './interface/applications.controller';
 })
 export class ApplicationsModule implements OnApplicationBootstrap {
   constructor(
-    private readonly commands: CommandBus,
+    private readonly seed: SeedKnownApplicationsHandler,
     @Inject(REGISTRY_CONFIG) private readonly config: RegistryConfig,
     @Inject(PINO) private readonly logger: Logger,
   ) {}
 
   async onApplicationBootstrap() {
     const tenant = this.config.BERTH_MANAGEMENT_TENANT;
-    const result = await this.commands.execute(new SeedKnownApplicationsCommand(tenant));
+    // Called directly: the command bus registers its handlers in a bootstrap hook that may run after this one.
+    const result = await this.seed.execute(new SeedKnownApplicationsCommand(tenant));
     this.logger.info({ tenant, ...result }, 'known applications ready');
   }
 }

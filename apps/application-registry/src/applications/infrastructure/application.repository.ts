@@ -4,7 +4,7 @@ import { InjectConnection } from '@nestjs/mongoose';
 import type { Collection, Filter, UpdateFilter } from 'mongodb';
 import type { Connection } from 'mongoose';
 import { DomainError } from '@berth/http';
-import { isDuplicateKey } from '@berth/messaging';
+import { ensureIndexes, isDuplicateKey } from '@berth/messaging';
 import { Outbox, OutboxMessage } from '@berth/runtime';
 import { ApplicationDocument } from '../domain/application';
 
@@ -33,7 +33,7 @@ export class ApplicationRepository implements OnModuleInit {
   }
 
   async onModuleInit() {
-    await this.collection.createIndexes([
+    await ensureIndexes(this.collection, [
       { key: { name: 1 }, name: 'name_unique', unique: true },
       { key: { key: 1 }, name: 'key_unique', unique: true },
       { key: { contextPath: 1 }, name: 'contextPath_unique', unique: true, sparse: true },

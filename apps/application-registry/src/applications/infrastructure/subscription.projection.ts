@@ -2,7 +2,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import type { Collection } from 'mongodb';
 import type { Connection } from 'mongoose';
-import { isDuplicateKey } from '@berth/messaging';
+import { ensureIndexes, isDuplicateKey } from '@berth/messaging';
 
 /** One tenant's subscription to one application as the subscription app announced it. */
 export interface SubscriptionRow {
@@ -41,7 +41,7 @@ export class SubscriptionProjection implements OnModuleInit {
   }
 
   async onModuleInit() {
-    await this.rows.createIndexes([
+    await ensureIndexes(this.rows, [
       { key: { tenant: 1, subscribed: 1 }, name: 'tenant_subscribed' },
       { key: { applicationId: 1, subscribed: 1 }, name: 'application_subscribed' },
     ]);
