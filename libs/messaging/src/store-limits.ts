@@ -10,9 +10,14 @@ export const DUPLICATE_KEY = 11000;
  */
 export const UPDATES_PER_COMMAND = 50;
 
-/** Whether a driver error is a write refused by a unique key (on `_id` or any unique index). */
+/**
+ * Whether a driver error is a write refused by a unique key (on `_id` or any unique index).
+ * FerretDB 1.24 reports an update that breaks a unique index not with code 11000 but as an
+ * internal error carrying SQLite's "UNIQUE constraint failed"; that counts too.
+ */
 export function isDuplicateKey(err: unknown): boolean {
-  return (err as { code?: unknown } | null)?.code === DUPLICATE_KEY;
+  const e = err as { code?: unknown; message?: unknown } | null;
+  return e?.code === DUPLICATE_KEY || (typeof e?.message === 'string' && e.message.includes('UNIQUE constraint failed'));
 }
 
 /**
