@@ -7,3 +7,5 @@ export * from './processing-mode-header';
 export * from './method-override';
 export * from './verb-conventions';
 export * from './timestamp';
+export * from './json-media-types';
+export * from './partial-update';

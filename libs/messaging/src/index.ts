@@ -9,6 +9,7 @@ export * from './outbox-published';
 export * from './outbox-relay';
 export * from './publisher';
 export * from './relay-lease';
+export * from './store-limits';
 export * from './topic-admin';
 export * from './uuidv7';
 export * from './work-context';

@@ -4,6 +4,7 @@ import { createEnvelope } from './envelope';
 import { once } from './inbox-guard';
 import { fromMessage, toRecord } from './kafka-record';
 import { outboxFor, withOutbox } from './outbox';
+import { isDuplicateKey } from './store-limits';
 import { uuidv7 } from './uuidv7';
 
 const payload = { id: 'a1', name: 'cockpit', type: 'HOSTED' as const, ownerTenant: 'management' };
@@ -64,5 +65,14 @@ describe('backoffDelay', () => {
     expect(backoffDelay(1, 100, 5000, () => 1)).toBe(100);
     expect(backoffDelay(4, 100, 5000, () => 1)).toBe(800);
     expect(backoffDelay(20, 100, 5000, () => 1)).toBe(5000);
+  });
+});
+
+describe('isDuplicateKey', () => {
+  it('recognises MongoDB\'s code 11000 and FerretDB\'s unique constraint failure on update', () => {
+    expect(isDuplicateKey({ code: 11000 })).toBe(true);
+    expect(isDuplicateKey(new Error("constraint failed: UNIQUE constraint failed: index 'a_name_unique' (2067)"))).toBe(true);
+    expect(isDuplicateKey(new Error('connection closed'))).toBe(false);
+    expect(isDuplicateKey(undefined)).toBe(false);
   });
 });

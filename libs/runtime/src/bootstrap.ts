@@ -4,7 +4,7 @@ import { DynamicModule, NestApplicationOptions } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { BaseConfig, ConfigError, loadConfig, z } from '@berth/config';
-import { HttpErrorFilter, MethodIndex, parseProcessingMode, registerVerbConventions } from '@berth/http';
+import { HttpErrorFilter, MethodIndex, parseProcessingMode, registerJsonMediaTypes, registerVerbConventions } from '@berth/http';
 import { workContext } from '@berth/messaging';
 import { LogController } from 'fastify';
 import { Logger } from 'pino';
@@ -79,6 +79,7 @@ export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): 
     done(null, payload);
   });
   if (options.verbConventions !== false) registerVerbConventions(fastify);
+  registerJsonMediaTypes(fastify);
   const metrics = new Metrics(app.name);
   registerRequestMetrics(fastify, metrics, options.routeLabel);
   if (!options.metricsPort) registerMetricsRoute(fastify, metrics);

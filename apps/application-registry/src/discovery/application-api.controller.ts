@@ -1,5 +1,6 @@
 import { Controller, Get, Headers, Inject, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { Roles, RoleSets } from '@berth/auth';
 import type { BaseConfig } from '@berth/config';
 import { negotiate } from '@berth/http';
 import { BASE_CONFIG } from '@berth/runtime';
@@ -27,6 +28,7 @@ export class ApplicationApiController {
   }
 
   @Get()
+  @Roles(...RoleSets.applicationApiRead)
   get(@Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
     reply.header('content-type', negotiate(this.config.BERTH_BRAND, 'applicationApi', accept));
     return this.body;

@@ -1,11 +1,22 @@
 import { defineContract } from '../contract';
 import { Topics } from '../catalogue';
 
+/** The application types of SPEC.md, plus FEATURE: a built-in subscription without a deployable artefact. */
+export type ApplicationTypeV1 = 'EXTERNAL' | 'HOSTED' | 'MICROSERVICE' | 'APAMA_CEP_RULE' | 'FEATURE';
+
+/** A dependency of an application: a subscription to any one of the named applications satisfies it. */
+export interface ApplicationDependencyV1 { anyOf: string[] }
+
 export interface ApplicationCreatedV1 {
   id: string;
   name: string;
-  type: 'EXTERNAL' | 'HOSTED' | 'MICROSERVICE' | 'APAMA_CEP_RULE';
+  type: ApplicationTypeV1;
   ownerTenant: string;
+  key?: string;
+  availability?: 'PRIVATE' | 'MARKET';
+  contextPath?: string;
+  /** Applications a subscriber must also be subscribed to (the known applications' dependencies). */
+  dependencies?: ApplicationDependencyV1[];
 }
 
 /** An application was registered. Key: the application id. */

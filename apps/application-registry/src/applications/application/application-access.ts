@@ -1,0 +1,25 @@
+import { Injectable } from '@nestjs/common';
+import { forbidden, Principal } from '@berth/auth';
+import { DomainError } from '@berth/http';
+import { ApplicationDocument } from '../domain/application';
+import { isVisibleTo, mayChange } from '../domain/application-rules';
+import { ApplicationRepository } from '../infrastructure/application.repository';
+import { SubscriptionProjection } from '../infrastructure/subscription.projection';
+
+/** Loads applications as a caller may see them: 404 when absent or invisible, 403 to change another tenant's. */
+@Injectable()
+export class ApplicationAccess {
+  constructor(private readonly repository: ApplicationRepository, private readonly subscriptions: SubscriptionProjection) {}
+
+  async visible(id: string, caller: Principal): Promise<ApplicationDocument> {
+    const app = await this.repository.findById(id);
+    if (app && (isVisibleTo(app, caller.tenant, false) || await this.subscriptions.isSubscribed(caller.tenant, id))) return app;
+    throw new DomainError('applications', 'Not Found', `Application with id ${id} not found`);
+  }
+
+  async changeable(id: string, caller: Principal): Promise<ApplicationDocument> {
+    const app = await this.visible(id, caller);
+    if (!mayChange(app, caller.tenant)) throw forbidden(`Only the owner tenant ${app.owner} may change application ${id}`);
+    return app;
+  }
+}

@@ -1,0 +1,58 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import type { Filter } from 'mongodb';
+import { DomainError } from '@berth/http';
+import { isDuplicateKey } from '@berth/messaging';
+import { ApplicationDocument } from '../../../domain/application';
+import { CLONE_RENAMED, cloneNames, firstFreeClone } from '../../../domain/clone-naming';
+import { ApplicationRepository, newApplicationId } from '../../../infrastructure/application.repository';
+import { ApplicationAccess } from '../../application-access';
+import { ApplicationEvents } from '../../application-events';
+import { CloneApplicationCommand } from './clone-application.command';
+
+const WINDOW = 20;
+const ATTEMPTS = 5;
+/** Not copied: the store's fields, and versions (their binaries belong to the source). */
+const NOT_COPIED = ['_id', '_outbox', '_inbox', 'owner', 'applicationVersions', 'activeVersionId'];
+
+@CommandHandler(CloneApplicationCommand)
+export class CloneApplicationHandler implements ICommandHandler<CloneApplicationCommand> {
+  constructor(
+    private readonly access: ApplicationAccess,
+    private readonly repository: ApplicationRepository,
+    private readonly events: ApplicationEvents,
+  ) {}
+
+  async execute({ id, caller }: CloneApplicationCommand): Promise<ApplicationDocument> {
+    const source = await this.access.visible(id, caller);
+    const copy = Object.fromEntries(Object.entries(source).filter(([field]) => !NOT_COPIED.includes(field)));
+    let from = 0;
+    for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+      const n = await this.freeAttempt(source, from);
+      const app = { ...copy, ...cloneNames(source, n), _id: newApplicationId(), owner: caller.tenant, _version: 1 } as ApplicationDocument;
+      if (!this.events.stores()) {
+        await this.events.publishNow([this.events.created(app)]);
+        return app;
+      }
+      try {
+        await this.repository.insert(app, [this.events.created(app)]);
+        return app;
+      } catch (err) {
+        if (!(err instanceof DomainError && err.kind === 'Duplicate') && !isDuplicateKey(err)) throw err;
+        from = n + 1;
+      }
+    }
+    throw new DomainError('applications', 'Duplicate', `No free clone name for application ${source.name}; try again`);
+  }
+
+  private async freeAttempt(source: ApplicationDocument, from: number): Promise<number> {
+    for (let start = from; ; start += WINDOW) {
+      const candidates = Array.from({ length: WINDOW }, (_, i) => cloneNames(source, start + i));
+      const or = CLONE_RENAMED.filter((f) => source[f] !== undefined).map((f) => ({ [f]: { $in: candidates.map((c) => c[f]) } }));
+      const clashes = await this.repository.collection.find({ $or: or } as Filter<ApplicationDocument>, { projection: { name: 1, key: 1, contextPath: 1 } }).toArray();
+      const taken = { name: new Set<string>(), key: new Set<string>(), contextPath: new Set<string>() };
+      for (const c of clashes) for (const f of CLONE_RENAMED) if (typeof c[f] === 'string') taken[f].add(c[f]);
+      const n = firstFreeClone(source, taken, start, WINDOW);
+      if (n !== undefined) return n;
+    }
+  }
+}

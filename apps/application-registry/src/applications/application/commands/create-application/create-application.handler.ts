@@ -1,0 +1,36 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { partialUpdate } from '@berth/http';
+import { isDuplicateKey } from '@berth/messaging';
+import { ApplicationDocument, CREATE_FIELDS } from '../../../domain/application';
+import { checkApplication } from '../../../domain/application-rules';
+import { ApplicationRepository, newApplicationId } from '../../../infrastructure/application.repository';
+import { ApplicationEvents } from '../../application-events';
+import { CreateApplicationCommand } from './create-application.command';
+
+const ID_ATTEMPTS = 3;
+
+@CommandHandler(CreateApplicationCommand)
+export class CreateApplicationHandler implements ICommandHandler<CreateApplicationCommand> {
+  constructor(private readonly repository: ApplicationRepository, private readonly events: ApplicationEvents) {}
+
+  async execute({ body, caller }: CreateApplicationCommand): Promise<ApplicationDocument> {
+    const fields = partialUpdate(body, CREATE_FIELDS, {}).$set;
+    const draft = { availability: 'PRIVATE', ...fields, owner: caller.tenant, _version: 1 } as Omit<ApplicationDocument, '_id'>;
+    checkApplication(draft, true);
+    if (!this.events.stores()) {
+      await this.repository.assertNoClash(draft);
+      const app = { ...draft, _id: newApplicationId() } as ApplicationDocument;
+      await this.events.publishNow([this.events.created(app)]);
+      return app;
+    }
+    for (let attempt = 1; ; attempt++) {
+      const app = { ...draft, _id: newApplicationId() } as ApplicationDocument;
+      try {
+        await this.repository.insert(app, [this.events.created(app)]);
+        return app;
+      } catch (err) {
+        if (!isDuplicateKey(err) || attempt >= ID_ATTEMPTS) throw err;
+      }
+    }
+  }
+}

@@ -1,0 +1,26 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { checkDeletable } from '../../../domain/application-rules';
+import { ApplicationRepository } from '../../../infrastructure/application.repository';
+import { SubscriptionProjection } from '../../../infrastructure/subscription.projection';
+import { ApplicationAccess } from '../../application-access';
+import { ApplicationEvents } from '../../application-events';
+import { DeleteApplicationCommand } from './delete-application.command';
+
+@CommandHandler(DeleteApplicationCommand)
+export class DeleteApplicationHandler implements ICommandHandler<DeleteApplicationCommand> {
+  constructor(
+    private readonly access: ApplicationAccess,
+    private readonly repository: ApplicationRepository,
+    private readonly subscriptions: SubscriptionProjection,
+    private readonly events: ApplicationEvents,
+  ) {}
+
+  async execute({ id, force, caller }: DeleteApplicationCommand): Promise<void> {
+    const app = await this.access.changeable(id, caller);
+    const subscribers = await this.subscriptions.subscribersOf(id);
+    checkDeletable(app, subscribers, force);
+    const messages = [this.events.deleted({ ...app, _version: app._version + 1 }, force, subscribers)];
+    if (this.events.stores()) await this.repository.delete(id, messages);
+    else await this.events.publishNow(messages);
+  }
+}

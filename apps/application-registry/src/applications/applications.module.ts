@@ -1,0 +1,49 @@
+import { Inject, Module, OnApplicationBootstrap } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import type { Logger } from 'pino';
+import { PINO } from '@berth/runtime';
+import type { RegistryConfig } from '../config/application-registry.env';
+import { REGISTRY_CONFIG } from '../config/registry-config.token';
+import { ApplicationAccess } from './application/application-access';
+import { ApplicationEvents } from './application/application-events';
+import { CloneApplicationHandler } from './application/commands/clone-application/clone-application.handler';
+import { CreateApplicationHandler } from './application/commands/create-application/create-application.handler';
+import { DeleteApplicationHandler } from './application/commands/delete-application/delete-application.handler';
+import { SeedKnownApplicationsCommand } from './application/commands/seed-known-applications/seed-known-applications.command';
+import { SeedKnownApplicationsHandler } from './application/commands/seed-known-applications/seed-known-applications.handler';
+import { UpdateApplicationHandler } from './application/commands/update-application/update-application.handler';
+import { GetApplicationHandler } from './application/queries/get-application/get-application.handler';
+import { ListApplicationsHandler } from './application/queries/list-applications/list-applications.handler';
+import { ApplicationRepository } from './infrastructure/application.repository';
+import { SubscriptionEventsConsumer } from './infrastructure/subscription-events.consumer';
+import { SubscriptionProjection } from './infrastructure/subscription.projection';
+import { ApplicationCollectionsController } from './interface/application-collections.controller';
+import { ApplicationsController } from './interface/applications.controller';
+
+/**
+ * Applications: CRUD, clone, collections, the subscription projection and the known
+ * applications seeded at first start.
+ */
+@Module({
+  imports: [CqrsModule],
+  controllers: [ApplicationCollectionsController, ApplicationsController],
+  providers: [
+    ApplicationRepository, SubscriptionProjection, SubscriptionEventsConsumer, ApplicationAccess, ApplicationEvents,
+    CreateApplicationHandler, UpdateApplicationHandler, DeleteApplicationHandler, CloneApplicationHandler, SeedKnownApplicationsHandler,
+    GetApplicationHandler, ListApplicationsHandler,
+  ],
+})
+export class ApplicationsModule implements OnApplicationBootstrap {
+  constructor(
+    private readonly seed: SeedKnownApplicationsHandler,
+    @Inject(REGISTRY_CONFIG) private readonly config: RegistryConfig,
+    @Inject(PINO) private readonly logger: Logger,
+  ) {}
+
+  async onApplicationBootstrap() {
+    const tenant = this.config.BERTH_MANAGEMENT_TENANT;
+    // Called directly: the command bus registers its handlers in a bootstrap hook that may run after this one.
+    const result = await this.seed.execute(new SeedKnownApplicationsCommand(tenant));
+    this.logger.info({ tenant, ...result }, 'known applications ready');
+  }
+}

@@ -1,0 +1,59 @@
+import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CurrentPrincipal, Principal, Roles, RoleSets } from '@berth/auth';
+import type { BaseConfig } from '@berth/config';
+import { negotiate } from '@berth/http';
+import { pageLinks, QueryParams } from '@berth/paging';
+import { BASE_CONFIG } from '@berth/runtime';
+import { ApplicationCriteria, ListApplicationsQuery } from '../application/queries/list-applications/list-applications.query';
+import { applicationResource, parseApplicationPage, parseCriteria } from './application.representation';
+
+/** SPEC.md rows 2 and 8, and the collections the ApplicationApi names, paged. */
+@Controller('application')
+export class ApplicationCollectionsController {
+  private readonly base: string;
+
+  constructor(@Inject(BASE_CONFIG) private readonly config: BaseConfig, private readonly queries: QueryBus) {
+    this.base = config.BERTH_PUBLIC_URL.replace(/\/$/, '');
+  }
+
+  @Get('applications')
+  @Roles(...RoleSets.applicationRead)
+  all(@Query() query: QueryParams, @CurrentPrincipal() caller: Principal, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.page(parseCriteria(query), query, caller, req, reply);
+  }
+
+  @Get('applicationsByName/:name')
+  @Roles(...RoleSets.applicationRead)
+  byName(@Param('name') name: string, @Query() query: QueryParams, @CurrentPrincipal() caller: Principal, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.page({ name }, query, caller, req, reply);
+  }
+
+  @Get('applicationsByOwner/:tenant')
+  @Roles(...RoleSets.applicationRead)
+  byOwner(@Param('tenant') owner: string, @Query() query: QueryParams, @CurrentPrincipal() caller: Principal, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.page({ owner }, query, caller, req, reply);
+  }
+
+  @Get('applicationsByTenant/:tenant')
+  @Roles(...RoleSets.applicationRead)
+  byTenant(@Param('tenant') subscriber: string, @Query() query: QueryParams, @CurrentPrincipal() caller: Principal, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.page({ subscriber }, query, caller, req, reply);
+  }
+
+  /** The JS client's login asks for this with `ROLE_Application_READ` alone, so the API-read set applies. */
+  @Get('applicationsByUser/:user')
+  @Roles(...RoleSets.applicationApiRead)
+  byUser(@Param('user') user: string, @Query() query: QueryParams, @CurrentPrincipal() caller: Principal, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.page({ user }, query, caller, req, reply);
+  }
+
+  private async page(criteria: ApplicationCriteria, query: QueryParams, caller: Principal, req: FastifyRequest, reply: FastifyReply) {
+    reply.header('content-type', negotiate(this.config.BERTH_BRAND, 'applicationCollection', req.headers.accept));
+    const page = parseApplicationPage(query);
+    const result = await this.queries.execute(new ListApplicationsQuery(criteria, page, caller));
+    const links = pageLinks({ baseUrl: this.base, path: req.url.split('?')[0], query, page, count: result.applications.length, total: result.total });
+    return { ...links, applications: result.applications.map((app) => applicationResource(app, this.base)) };
+  }
+}

@@ -1,0 +1,52 @@
+import { DomainError } from '@berth/http';
+import { parsePageQuery, PageQuery, QueryParams } from '@berth/paging';
+import { ApplicationDocument, HIDDEN_FIELDS } from '../domain/application';
+import type { ApplicationCriteria } from '../application/queries/list-applications/list-applications.query';
+
+/** The Application resource (SPEC.md, CLIENTS.md "Response details"): never `resourcesPassword`. */
+export function applicationResource(app: ApplicationDocument, baseUrl: string): Record<string, unknown> {
+  const fields = Object.fromEntries(Object.entries(app).filter(([name]) => !HIDDEN_FIELDS.includes(name)));
+  const { name, key, type, availability, ...rest } = fields;
+  return {
+    id: app._id,
+    self: `${baseUrl}/application/applications/${encodeURIComponent(app._id)}`,
+    name, key, type, availability,
+    owner: { self: `${baseUrl}/tenant/tenants/${encodeURIComponent(app.owner)}`, tenant: { id: app.owner } },
+    ...rest,
+    ...(app.type === 'MICROSERVICE' ? { requiredRoles: rest.requiredRoles ?? [], roles: rest.roles ?? [] } : {}),
+  };
+}
+
+function single(query: QueryParams, name: string): string | undefined {
+  const value = query[name];
+  const last = Array.isArray(value) ? value[value.length - 1] : value;
+  return last === undefined || last === '' ? undefined : last;
+}
+
+/**
+ * The filters of `/application/applications` (CLIENTS.md): `type` is a comma list; `hasVersions`
+ * true or false (else 422); other parameters are ignored.
+ */
+export function parseCriteria(query: QueryParams): ApplicationCriteria {
+  const criteria: ApplicationCriteria = {};
+  for (const name of ['name', 'owner', 'providedFor', 'subscriber', 'tenant', 'user'] as const) {
+    const value = single(query, name);
+    if (value !== undefined) criteria[name] = value;
+  }
+  const type = single(query, 'type');
+  if (type !== undefined) criteria.type = type.split(',').map((t) => t.trim()).filter(Boolean);
+  const hasVersions = single(query, 'hasVersions')?.toLowerCase();
+  if (hasVersions !== undefined) {
+    if (hasVersions !== 'true' && hasVersions !== 'false') {
+      throw new DomainError('applications', 'Unprocessable Entity', `hasVersions must be true or false, got "${hasVersions}"`);
+    }
+    criteria.hasVersions = hasVersions === 'true';
+  }
+  return criteria;
+}
+
+/** Paging parameters; `noPaging=true` (the JS client's login) asks for the largest page. */
+export function parseApplicationPage(query: QueryParams): PageQuery {
+  const noPaging = single(query, 'noPaging')?.toLowerCase() === 'true';
+  return parsePageQuery(noPaging && single(query, 'pageSize') === undefined ? { ...query, pageSize: '2000' } : query);
+}

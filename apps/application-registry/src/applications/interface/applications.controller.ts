@@ -1,0 +1,68 @@
+import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import type { FastifyReply } from 'fastify';
+import { CurrentPrincipal, Principal, Roles, RoleSets } from '@berth/auth';
+import type { BaseConfig } from '@berth/config';
+import { DomainError, negotiate } from '@berth/http';
+import { BASE_CONFIG } from '@berth/runtime';
+import { CloneApplicationCommand } from '../application/commands/clone-application/clone-application.command';
+import { CreateApplicationCommand } from '../application/commands/create-application/create-application.command';
+import { DeleteApplicationCommand } from '../application/commands/delete-application/delete-application.command';
+import { UpdateApplicationCommand } from '../application/commands/update-application/update-application.command';
+import { GetApplicationQuery } from '../application/queries/get-application/get-application.query';
+import { ApplicationDocument } from '../domain/application';
+import { applicationResource } from './application.representation';
+
+/** SPEC.md rows 3–7: one application. */
+@Controller('application/applications')
+export class ApplicationsController {
+  private readonly base: string;
+
+  constructor(@Inject(BASE_CONFIG) private readonly config: BaseConfig, private readonly commands: CommandBus, private readonly queries: QueryBus) {
+    this.base = config.BERTH_PUBLIC_URL.replace(/\/$/, '');
+  }
+
+  @Post()
+  @Roles(...RoleSets.applicationAdmin)
+  async create(@Body() body: unknown, @CurrentPrincipal() caller: Principal, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
+    const type = negotiate(this.config.BERTH_BRAND, 'application', accept);
+    return this.created(await this.commands.execute(new CreateApplicationCommand(body, caller)), type, reply);
+  }
+
+  @Get(':id')
+  @Roles(...RoleSets.applicationRead)
+  async get(@Param('id') id: string, @CurrentPrincipal() caller: Principal, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
+    reply.header('content-type', negotiate(this.config.BERTH_BRAND, 'application', accept));
+    return applicationResource(await this.queries.execute(new GetApplicationQuery(id, caller)), this.base);
+  }
+
+  @Put(':id')
+  @Roles(...RoleSets.applicationAdmin)
+  async update(@Param('id') id: string, @Body() body: unknown, @CurrentPrincipal() caller: Principal, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
+    reply.header('content-type', negotiate(this.config.BERTH_BRAND, 'application', accept));
+    return applicationResource(await this.commands.execute(new UpdateApplicationCommand(id, body, caller)), this.base);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @Roles(...RoleSets.applicationAdmin)
+  async delete(@Param('id') id: string, @Query('force') force: string | undefined, @CurrentPrincipal() caller: Principal): Promise<void> {
+    if (force !== undefined && !['true', 'false'].includes(force.toLowerCase())) {
+      throw new DomainError('applications', 'Unprocessable Entity', `force must be true or false, got "${force}"`);
+    }
+    await this.commands.execute(new DeleteApplicationCommand(id, force?.toLowerCase() === 'true', caller));
+  }
+
+  @Post(':id/clone')
+  @Roles(...RoleSets.applicationAdmin)
+  async clone(@Param('id') id: string, @CurrentPrincipal() caller: Principal, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
+    const type = negotiate(this.config.BERTH_BRAND, 'application', accept);
+    return this.created(await this.commands.execute(new CloneApplicationCommand(id, caller)), type, reply);
+  }
+
+  private created(app: ApplicationDocument, type: string, reply: FastifyReply) {
+    const resource = applicationResource(app, this.base);
+    reply.status(201).header('location', resource.self as string).header('content-type', type);
+    return resource;
+  }
+}

@@ -1,0 +1,106 @@
+import { BRAND, call, create, expectError, microservice, READ, unique } from './registry-client';
+
+const OWNER = unique('lists');
+const OTHER = unique('viewer');
+const ids = (body: any) => body.applications.map((a: any) => a.id);
+
+describe('registry: collections (rows 2 and 8, CLIENTS.md filters)', () => {
+  let priv: any;
+  let market: any;
+  let hosted: any;
+  let otherPriv: any;
+
+  beforeAll(async () => {
+    priv = await create(OWNER, microservice());
+    market = await create(OWNER, microservice({ availability: 'MARKET' }));
+    const name = unique('web');
+    hosted = await create(OWNER, { name, key: `${name}-key`, type: 'HOSTED', contextPath: name, resourcesUrl: '/' });
+    otherPriv = await create(OTHER, microservice());
+  });
+
+  it('lists what the caller may see: its own, MARKET ones and the known applications, with the collection media type', async () => {
+    const res = await call('GET', `/application/applications?owner=${OWNER}&pageSize=10`, { tenant: OWNER, roles: READ });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe(`${BRAND}.applicationCollection+json;ver=0.9;charset=UTF-8`);
+    expect(ids(res.body).sort()).toEqual([priv.id, market.id, hosted.id].sort());
+    const seen = await call('GET', `/application/applications?owner=${OWNER}&pageSize=10`, { tenant: OTHER, roles: READ });
+    expect(ids(seen.body)).toEqual([market.id]);
+    const all = await call('GET', '/application/applications?pageSize=2000', { tenant: OTHER, roles: READ });
+    expect(ids(all.body)).toEqual(expect.arrayContaining([market.id, otherPriv.id]));
+    expect(ids(all.body)).not.toContain(priv.id);
+    expect(all.body.applications.map((a: any) => a.name)).toEqual(expect.arrayContaining(['cockpit', 'cep', 'feature-broker']));
+  });
+
+  it('pages with statistics, next and prev links; a page past the end is empty; withTotalPages counts', async () => {
+    const first = await call('GET', `/application/applicationsByOwner/${OWNER}?pageSize=2&withTotalPages=true`, { tenant: OWNER });
+    expect(first.body.statistics).toEqual({ pageSize: 2, currentPage: 1, totalPages: 2 });
+    expect(first.body.applications).toHaveLength(2);
+    expect(first.body.self).toMatch(new RegExp(`/application/applicationsByOwner/${OWNER}\\?`));
+    expect(first.body.next).toContain('currentPage=2');
+    const second = await call('GET', new URL(first.body.next).pathname + new URL(first.body.next).search, { tenant: OWNER });
+    expect(second.body.applications).toHaveLength(1);
+    expect(second.body.prev).toContain('currentPage=1');
+    expect(second.body.next).toBeUndefined();
+    const past = await call('GET', `/application/applicationsByOwner/${OWNER}?pageSize=2&currentPage=9`, { tenant: OWNER });
+    expect(past.status).toBe(200);
+    expect(past.body.applications).toEqual([]);
+    const count = await call('GET', `/application/applications?owner=${OWNER}&pageSize=1&withTotalPages=true`, { tenant: OWNER });
+    expect(count.body.statistics.totalPages).toBe(3);
+    expect(ids(first.body).concat(ids(second.body)).sort()).toEqual([priv.id, market.id, hosted.id].sort());
+  });
+
+  it('refuses bad paging and filter values with 422', async () => {
+    expectError(await call('GET', '/application/applications?pageSize=abc', { tenant: OWNER }), 422, 'paging/Unprocessable Entity');
+    expectError(await call('GET', '/application/applications?hasVersions=maybe', { tenant: OWNER }), 422, 'applications/Unprocessable Entity');
+  });
+
+  it('filters by name, type (comma list) and hasVersions', async () => {
+    const byName = await call('GET', `/application/applications?name=${priv.name}`, { tenant: OWNER });
+    expect(ids(byName.body)).toEqual([priv.id]);
+    const byType = await call('GET', `/application/applications?owner=${OWNER}&type=HOSTED,EXTERNAL&pageSize=10`, { tenant: OWNER });
+    expect(ids(byType.body)).toEqual([hosted.id]);
+    const both = await call('GET', `/application/applications?owner=${OWNER}&type=HOSTED,MICROSERVICE&pageSize=10`, { tenant: OWNER });
+    expect(ids(both.body)).toHaveLength(3);
+    const none = await call('GET', `/application/applications?owner=${OWNER}&hasVersions=true`, { tenant: OWNER });
+    expect(none.body.applications).toEqual([]);
+    const without = await call('GET', `/application/applications?owner=${OWNER}&hasVersions=false&pageSize=10`, { tenant: OWNER });
+    expect(ids(without.body)).toHaveLength(3);
+  });
+
+  it('finds by name through applicationsByName, only where visible', async () => {
+    const mine = await call('GET', `/application/applicationsByName/${priv.name}`, { tenant: OWNER, roles: READ });
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get('content-type')).toBe(`${BRAND}.applicationCollection+json;ver=0.9;charset=UTF-8`);
+    expect(ids(mine.body)).toEqual([priv.id]);
+    const hidden = await call('GET', `/application/applicationsByName/${priv.name}`, { tenant: OTHER });
+    expect(hidden.body.applications).toEqual([]);
+  });
+
+  it('lists by owner and by tenant (owner or subscriber) with the filters owner and tenant', async () => {
+    const byTenant = await call('GET', `/application/applications?tenant=${OWNER}&pageSize=10`, { tenant: OWNER });
+    expect(ids(byTenant.body).sort()).toEqual([priv.id, market.id, hosted.id].sort());
+  });
+
+  it('lists by user what the user\'s tenant sees, and honours noPaging', async () => {
+    const res = await call('GET', '/application/applicationsByUser/tester?dropOverwrittenApps=true&noPaging=true', { tenant: OWNER, roles: ['ROLE_Application_READ'] });
+    expect(res.status).toBe(200);
+    expect(res.body.statistics.pageSize).toBe(2000);
+    expect(ids(res.body)).toEqual(expect.arrayContaining([priv.id, market.id, hosted.id]));
+    expect(ids(res.body)).not.toContain(otherPriv.id);
+  });
+
+  it('has the known applications seeded once, owned by the management tenant, MARKET, with their dependencies', async () => {
+    const byName = async (name: string) => (await call('GET', `/application/applicationsByName/${name}`, { tenant: OTHER })).body.applications;
+    const [cockpit] = await byName('cockpit');
+    expect(cockpit).toMatchObject({ type: 'HOSTED', availability: 'MARKET', contextPath: 'cockpit', owner: { tenant: { id: 'management' } } });
+    const cep = await byName('cep');
+    expect(cep).toHaveLength(1);
+    expect(cep[0]).toMatchObject({ type: 'MICROSERVICE', requiredRoles: [], roles: [] });
+    expect((await byName('smartrule'))[0].dependencies).toEqual([{ anyOf: ['cep', 'cep-small'] }]);
+    expect((await byName('feature-cep-custom-rules'))[0]).toMatchObject({ type: 'FEATURE', dependencies: [{ anyOf: ['cep-small'] }] });
+    const features = await call('GET', '/application/applications?type=FEATURE&pageSize=50', { tenant: OTHER });
+    expect(features.body.applications.map((a: any) => a.name).sort()).toEqual([
+      'feature-broker', 'feature-cep-custom-rules', 'feature-fieldbus4', 'feature-microservice-hosting', 'feature-user-hierarchy',
+    ]);
+  });
+});

@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { Kafka, logLevel } from 'kafkajs';
+import { RoleSets } from '@berth/auth';
+import { testStack } from '@berth/testing';
+
+export const BRAND = 'application/vnd.com.nsn.cumulocity';
+export const ADMIN = [...RoleSets.applicationAdmin];
+export const READ = ['ROLE_APPLICATION_MANAGEMENT_READ'];
+
+/** A name no other spec or run uses: application names are unique across tenants. */
+export const unique = (prefix: string) => `${prefix}${randomBytes(4).toString('hex')}`;
+
+export interface CallOptions { tenant: string; roles?: string[]; body?: unknown; rawBody?: string; headers?: Record<string, string>; principal?: boolean }
+
+/** Calls the registry directly, as the gateway would for a user of `tenant` with `roles` (admin by default). */
+export async function call(method: string, path: string, options: CallOptions): Promise<{ status: number; headers: Headers; body: any }> {
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    ...(options.principal === false ? {} : testStack.principalHeaders({ tenant: options.tenant, user: 'tester', roles: options.roles ?? ADMIN, kind: 'user' })),
+    ...(options.body !== undefined || options.rawBody !== undefined ? { 'content-type': `${BRAND}.application+json` } : {}),
+    ...options.headers,
+  };
+  const res = await fetch(`${testStack.appUrl('application-registry')}${path}`, {
+    method, headers, body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+  });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
+}
+
+/** Creates an application as `tenant` and returns it; fails the test unless the answer is 201. */
+export async function create(tenant: string, fields: Record<string, unknown>): Promise<any> {
+  const res = await call('POST', '/application/applications', { tenant, body: fields });
+  expect(res.status).toBe(201);
+  return res.body;
+}
+
+/** A MICROSERVICE body with fresh unique name and key. */
+export const microservice = (extra: Record<string, unknown> = {}) => {
+  const name = unique('ms');
+  return { name, key: `${name}-key`, type: 'MICROSERVICE', ...extra };
+};
+
+export function expectError(res: { status: number; headers: Headers; body: any }, status: number, error: string, message?: RegExp) {
+  expect({ status: res.status, error: res.body?.error }).toEqual({ status, error });
+  expect(res.headers.get('content-type')).toBe(`${BRAND}.error+json;ver=0.9;charset=UTF-8`);
+  expect(res.body).toMatchObject({ message: expect.any(String), info: expect.stringMatching(/^http/) });
+  if (message) expect(res.body.message).toMatch(message);
+}
+
+/** Polls `check` until it returns a value other than undefined, or fails after `timeoutMs`. */
+export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 30000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`${what} not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+export const kafka = () => new Kafka({ clientId: unique('registry-e2e'), brokers: process.env.KAFKA_BROKERS!.split(','), logLevel: logLevel.NOTHING });

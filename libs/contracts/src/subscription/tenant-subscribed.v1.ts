@@ -1,0 +1,17 @@
+import { defineContract } from '../contract';
+import { Topics } from '../catalogue';
+
+export interface TenantSubscribedV1 {
+  tenant: string;
+  applicationId: string;
+  applicationName: string;
+  isolation?: 'MULTI_TENANT' | 'PER_TENANT';
+  manifestVersion?: string;
+}
+
+/**
+ * A tenant subscribed to an application. Key: `<tenant>/<applicationId>`; the envelope's
+ * `aggregateVersion` grows with every change of that subscription (subscribe, unsubscribe,
+ * subscribe again), so consumers can drop a stale one.
+ */
+export const TenantSubscribed = defineContract<TenantSubscribedV1>(Topics.subscriptionEvents, 'TenantSubscribed', 1);
