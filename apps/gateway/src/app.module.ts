@@ -3,6 +3,7 @@ import { RuntimeModule, RuntimeOptions } from '@berth/runtime';
 import { GatewayAuth } from './auth/gateway-auth';
 import { UpstreamHealth } from './health/upstream.health';
 import { Upstreams } from './proxy/upstreams';
+import { GatewayRateLimit } from './rate-limit/gateway-rate-limit';
 import { UPSTREAM_APPS } from './routing/route-table';
 import { USAGE_OPTIONS, UsageCounter } from './usage/usage-counter';
 
@@ -18,6 +19,7 @@ export class AppModule {
         { provide: USAGE_OPTIONS, useValue: { redisPrefix: ctx.config.BERTH_DB_PREFIX, brandHeader: ctx.config.BERTH_BRAND_HEADER } },
         UsageCounter,
         GatewayAuth,
+        GatewayRateLimit,
       ],
     };
   }
