@@ -1,5 +1,11 @@
 import { ChildProcess, spawn } from 'node:child_process';
+import { createServer, IncomingMessage, request, Server, ServerResponse } from 'node:http';
+import { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { Kafka, logLevel } from 'kafkajs';
+import { PRINCIPAL_HEADER, verifyPrincipal } from '@berth/auth';
+import { OptionChanged, Topics } from '@berth/contracts';
+import { createEnvelope } from '@berth/messaging';
 import { basic, testStack } from '@berth/testing';
 import { admin, BRAND, newTenant } from './gateway-client';
 
@@ -8,8 +14,25 @@ const PORT = Number(process.env.BERTH_TEST_PORT_BASE || 18100) + 82;
 const URL = `http://127.0.0.1:${PORT}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function startGateway(): { child: ChildProcess; output: () => string } {
-  const appUrls = JSON.parse(process.env.BERTH_TEST_APP_URLS!) as Record<string, string>;
+/**
+ * Stands between the second gateway and the stack's real tenant-options: forwards every request
+ * unchanged and notes which tenant's rate-limit options were read (the gateway's only trace of a read).
+ */
+function passThrough(target: string, optionReads: string[]): Promise<Server> {
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    if (req.url?.startsWith('/tenant/options/rate.limit/')) optionReads.push(verifyPrincipal(req.headers[PRINCIPAL_HEADER], process.env.BERTH_TEST_INTERNAL_KEY!)?.tenant ?? '?');
+    const upstream = request(`${target}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode!, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+function startGateway(tenantOptionsUrl: string): { child: ChildProcess; output: () => string } {
+  const appUrls = { ...JSON.parse(process.env.BERTH_TEST_APP_URLS!) as Record<string, string>, 'tenant-options': tenantOptionsUrl };
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
     BERTH_PORT: String(PORT), BERTH_METRICS_PORT: String(PORT + 1), BERTH_PUBLIC_URL: `http://localhost:${PORT}`,
@@ -41,9 +64,12 @@ async function warm(as: [string, string]) {
 
 describe('gateway: per-tenant rate limits', () => {
   let gateway: ReturnType<typeof startGateway>;
+  let recorder: Server;
+  const optionReads: string[] = [];
 
   beforeAll(async () => {
-    gateway = startGateway();
+    recorder = await passThrough(testStack.appUrl('tenant-options'), optionReads);
+    gateway = startGateway(`http://127.0.0.1:${(recorder.address() as AddressInfo).port}`);
     const deadline = Date.now() + 30_000;
     while (!gateway.output().includes('gateway ready')) {
       if (gateway.child.exitCode !== null || Date.now() > deadline) throw new Error(`second gateway did not start:\n${gateway.output()}`);
@@ -56,6 +82,7 @@ describe('gateway: per-tenant rate limits', () => {
     gateway.child.kill('SIGTERM');
     await Promise.race([exited, sleep(10_000)]);
     gateway.child.kill('SIGKILL');
+    recorder.close();
   });
 
   it('serves one request at once, queues two until tokens free, and refuses the rest with 429 and Retry-After', async () => {
@@ -109,5 +136,33 @@ describe('gateway: per-tenant rate limits', () => {
   it('does not limit unauthenticated public paths', async () => {
     const answers = await Promise.all(Array.from({ length: 6 }, () => fetch(`${URL}/health`).then((r) => r.status)));
     expect(answers.every((s) => s !== 429)).toBe(true);
+  });
+
+  it('reads a tenant\'s rate-limit options on its first request only, and again after an OptionChanged event for rate.limit', async () => {
+    const t = await newTenant();
+    const reads = () => optionReads.filter((tenant) => tenant === t.id).length;
+    expect((await call(t.admin)).status).toBe(200);
+    expect(reads()).toBe(2);
+    expect((await call(t.admin)).status).toBe(200);
+    expect(reads()).toBe(2);
+    const kafka = new Kafka({ clientId: 'rate-limit-e2e', brokers: process.env.KAFKA_BROKERS!.split(','), logLevel: logLevel.NOTHING });
+    const producer = kafka.producer();
+    await producer.connect();
+    try {
+      // The gateway's listener reads from the newest offset once it has joined; until then events pass it by.
+      const deadline = Date.now() + 30_000;
+      while (reads() === 2 && Date.now() < deadline) {
+        const envelope = createEnvelope(OptionChanged, {
+          source: 'tenant-options', tenantId: t.id, aggregateId: `${t.id}/rate.limit/requests.per.second`, aggregateVersion: 1,
+          payload: { category: 'rate.limit', key: 'requests.per.second', change: 'updated' },
+        });
+        await producer.send({ topic: Topics.optionEvents, messages: [{ key: envelope.aggregateId, value: JSON.stringify(envelope) }] });
+        await sleep(500);
+        expect((await call(t.admin)).status).toBe(200);
+      }
+    } finally {
+      await producer.disconnect();
+    }
+    expect(reads()).toBe(4);
   });
 });

@@ -23,11 +23,8 @@ export class RateLimitEventsListener {
     await consumer.run({
       eachMessage: async ({ message }) => {
         try {
-          const envelope = JSON.parse(message.value?.toString('utf8') ?? '{}');
-          if (envelope.type !== OptionChanged.type) return;
-          const { category } = envelope.payload as OptionChangedV1;
-          const tenant = typeof envelope.tenantId === 'string' ? envelope.tenantId : message.key?.toString('utf8').split('/')[0];
-          if (category === RATE_LIMIT_CATEGORY && tenant) this.limits.drop(tenant);
+          const tenant = rateLimitChangeOf(JSON.parse(message.value?.toString('utf8') ?? '{}'), message.key?.toString('utf8'));
+          if (tenant) this.limits.drop(tenant);
         } catch (err) {
           this.logger.warn({ err }, 'could not read an option event');
         }
@@ -38,4 +35,16 @@ export class RateLimitEventsListener {
   async stop(): Promise<void> {
     await this.consumer?.disconnect();
   }
+}
+
+/**
+ * The tenant whose rate-limit options an event changed: an OptionChanged of category `rate.limit`,
+ * for the envelope's `tenantId` (else the first segment of the message key `<tenant>/<category>/<key>`);
+ * undefined for any other message.
+ */
+export function rateLimitChangeOf(envelope: { type?: unknown; tenantId?: unknown; payload?: unknown }, key?: string): string | undefined {
+  if (envelope.type !== OptionChanged.type) return undefined;
+  if ((envelope.payload as OptionChangedV1 | undefined)?.category !== RATE_LIMIT_CATEGORY) return undefined;
+  const tenant = typeof envelope.tenantId === 'string' ? envelope.tenantId : key?.split('/')[0];
+  return tenant || undefined;
 }
