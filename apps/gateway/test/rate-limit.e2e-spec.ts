@@ -1,57 +1,17 @@
-import { ChildProcess, spawn } from 'node:child_process';
-import { createServer, IncomingMessage, request, Server, ServerResponse } from 'node:http';
+import type { Server } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
-import { PRINCIPAL_HEADER, verifyPrincipal } from '@berth/auth';
 import { OptionChanged, Topics } from '@berth/contracts';
 import { createEnvelope } from '@berth/messaging';
 import { basic, testStack } from '@berth/testing';
 import { admin, BRAND, newTenant } from './gateway-client';
-
-/** A second gateway of the test stack with a low platform default: 1 request per second, 2 may wait. */
-const PORT = Number(process.env.BERTH_TEST_PORT_BASE || 18100) + 82;
-const URL = `http://127.0.0.1:${PORT}`;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/**
- * Stands between the second gateway and the stack's real tenant-options: forwards every request
- * unchanged and notes which tenant's rate-limit options were read (the gateway's only trace of a read).
- */
-function passThrough(target: string, optionReads: string[]): Promise<Server> {
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    if (req.url?.startsWith('/tenant/options/rate.limit/')) optionReads.push(verifyPrincipal(req.headers[PRINCIPAL_HEADER], process.env.BERTH_TEST_INTERNAL_KEY!)?.tenant ?? '?');
-    const upstream = request(`${target}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode!, answer.headers);
-      answer.pipe(res);
-    });
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
-function startGateway(tenantOptionsUrl: string): { child: ChildProcess; output: () => string } {
-  const appUrls = { ...JSON.parse(process.env.BERTH_TEST_APP_URLS!) as Record<string, string>, 'tenant-options': tenantOptionsUrl };
-  const env: Record<string, string> = {
-    ...(process.env as Record<string, string>),
-    BERTH_PORT: String(PORT), BERTH_METRICS_PORT: String(PORT + 1), BERTH_PUBLIC_URL: `http://localhost:${PORT}`,
-    BERTH_DB_PREFIX: testStack.dbPrefix, BERTH_INTERNAL_KEY: process.env.BERTH_TEST_INTERNAL_KEY!,
-    BERTH_RATE_LIMIT_PER_SECOND: '1', BERTH_RATE_LIMIT_QUEUE: '2',
-  };
-  for (const [app, url] of Object.entries(appUrls)) env[`${app.toUpperCase().replace(/-/g, '_')}_URL`] = url;
-  const child = spawn(process.execPath, [join(__dirname, '..', '..', '..', 'dist', 'apps', 'gateway', 'src', 'main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  return { child, output: () => output };
-}
+import { passThrough, sleep, startGateway, SECOND_GATEWAY_URL } from './second-gateway';
 
 interface Answer { status: number; ms: number; retryAfter: string | null; contentType: string | null; body: any }
 
 async function call(as: [string, string], path = '/platform', signal?: AbortSignal): Promise<Answer> {
   const started = Date.now();
-  const res = await fetch(`${URL}${path}`, { headers: { authorization: basic(...as) }, signal });
+  const res = await fetch(`${SECOND_GATEWAY_URL}${path}`, { headers: { authorization: basic(...as) }, signal });
   const text = await res.text();
   return { status: res.status, ms: Date.now() - started, retryAfter: res.headers.get('retry-after'), contentType: res.headers.get('content-type'), body: text ? JSON.parse(text) : undefined };
 }
@@ -134,7 +94,7 @@ describe('gateway: per-tenant rate limits', () => {
   });
 
   it('does not limit unauthenticated public paths', async () => {
-    const answers = await Promise.all(Array.from({ length: 6 }, () => fetch(`${URL}/health`).then((r) => r.status)));
+    const answers = await Promise.all(Array.from({ length: 6 }, () => fetch(`${SECOND_GATEWAY_URL}/health`).then((r) => r.status)));
     expect(answers.every((s) => s !== 429)).toBe(true);
   });
 
