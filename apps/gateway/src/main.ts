@@ -5,8 +5,11 @@ import { GatewayAuth } from './auth/gateway-auth';
 import { GatewayConfig, gatewayConfigSchema } from './config/gateway.env';
 import { registerPlatformRoute } from './discovery/platform.route';
 import { registerProxyRoute } from './proxy/proxy.route';
+import { GatewayRateLimit } from './rate-limit/gateway-rate-limit';
+import { registerRateLimitHook } from './rate-limit/rate-limit.hook';
 import { Upstreams } from './proxy/upstreams';
 import { owningApp } from './routing/route-table';
+import { registerApplicationUsageRoute } from './usage/application-usage.route';
 import { UsageCounter } from './usage/usage-counter';
 import { registerUsageHook } from './usage/usage.hook';
 
@@ -26,7 +29,9 @@ void bootstrap<GatewayConfig>({
     const auth = app.get(GatewayAuth);
     registerUsageHook(fastify, app.get(UsageCounter));
     registerAuthHook(fastify, auth.authenticator);
+    registerRateLimitHook(fastify, app.get(GatewayRateLimit).limiter);
     registerPlatformRoute(fastify, config);
+    registerApplicationUsageRoute(fastify, app.get(UsageCounter), config);
     registerProxyRoute(fastify, upstreams, config, auth.cache);
   },
 });

@@ -1,6 +1,5 @@
 import { request } from 'undici';
-import { testStack } from '@berth/testing';
-import { admin, BRAND, gw, newTenant } from './identity-helpers';
+import { admin, BRAND, gw, newTenant, testStack } from '@berth/testing';
 
 function expectUnauthorized(res: { status: number; headers: Headers; body: any }) {
   expect(res.status).toBe(401);

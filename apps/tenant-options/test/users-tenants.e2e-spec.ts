@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { testStack } from '@berth/testing';
-import { admin, BRAND, eventually, gw, newTenant } from './identity-helpers';
+import { admin, BRAND, eventually, gw, newTenant, testStack } from '@berth/testing';
 
 const pw = () => `Pw-${randomUUID()}`;
 

@@ -1,4 +1,5 @@
 import { baseConfigSchema, portSchema, urlSchema, z } from '@berth/config';
+import { MAX_PER_SECOND, MAX_QUEUE } from '../rate-limit/rate-limit-options';
 
 export const gatewayConfigSchema = baseConfigSchema.extend({
   BERTH_PORT: portSchema.default(8080),
@@ -15,5 +16,11 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   BERTH_AUTH_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86400).default(300),
   /** Most verified credentials kept in one gateway process. */
   BERTH_AUTH_CACHE_ENTRIES: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
+  /** Platform default of each tenant's requests per second, per gateway replica (tenant option `rate.limit`/`requests.per.second` overrides it). */
+  BERTH_RATE_LIMIT_PER_SECOND: z.coerce.number().positive().max(MAX_PER_SECOND).default(50_000),
+  /** Platform default of how many requests over the rate may wait per tenant (tenant option `rate.limit`/`queue.length` overrides it). */
+  BERTH_RATE_LIMIT_QUEUE: z.coerce.number().int().min(0).max(MAX_QUEUE).default(10_000),
+  /** The tenant whose principals may read platform-wide figures such as the application usage. */
+  BERTH_MANAGEMENT_TENANT: z.string().regex(/^[a-z][a-z0-9-]{1,31}$/).default('management'),
 });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

@@ -11,6 +11,8 @@ describe('owningApp', () => {
     ['/tenant/tenants/t1/applications', 'subscription'],
     ['/tenant/tenants/t1/applications/12', 'subscription'],
     ['/tenant/tenants', 'tenant-options'],
+    ['/tenant/statistics', 'tenant-options'],
+    ['/tenant/statistics/summary', 'tenant-options'],
     ['/tenant/tenants/t1', 'tenant-options'],
     ['/tenant/currentTenant', 'tenant-options'],
     ['/tenant/options/messaging/provider', 'tenant-options'],
@@ -24,7 +26,7 @@ describe('owningApp', () => {
     expect(owningApp(path)).toBe(app);
   });
 
-  it.each(['/', '/applications', '/tenantx', '/service/hello/health', '/inventory/managedObjects'])('%s has no owner', (path) => {
+  it.each(['/', '/applications', '/tenant/statistics/applicationUsage', '/tenant/statistics/applicationUsage/', '/tenantx', '/service/hello/health', '/inventory/managedObjects'])('%s has no owner', (path) => {
     expect(owningApp(path)).toBeUndefined();
   });
 });

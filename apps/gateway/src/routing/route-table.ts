@@ -4,6 +4,11 @@ export const UPSTREAM_APPS = [
 ] as const;
 export type UpstreamApp = (typeof UPSTREAM_APPS)[number];
 
+/** Paths under another app's prefix that the gateway answers itself (registered as its own routes). */
+const GATEWAY_PATHS: readonly RegExp[] = [
+  /^\/tenant\/statistics\/applicationUsage\/?$/,
+];
+
 /** First match wins: the more specific paths of an app come before another app's prefix. */
 const ROUTES: ReadonlyArray<readonly [RegExp, UpstreamApp]> = [
   [/^\/tenant\/tenants\/[^/]+\/applications(\/|$)/, 'subscription'],
@@ -16,6 +21,7 @@ const ROUTES: ReadonlyArray<readonly [RegExp, UpstreamApp]> = [
 
 /** The app that owns `path` (no query string), or undefined when no app does. */
 export function owningApp(path: string): UpstreamApp | undefined {
+  for (const pattern of GATEWAY_PATHS) if (pattern.test(path)) return undefined;
   for (const [pattern, app] of ROUTES) if (pattern.test(path)) return app;
   return undefined;
 }

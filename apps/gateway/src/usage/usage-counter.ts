@@ -83,10 +83,20 @@ export class UsageCounter implements OnModuleInit, OnApplicationShutdown {
 
   /** The counts of one UTC day (`YYYY-MM-DD`). */
   async read(day: string): Promise<DayUsage> {
-    const all = await this.redis.hgetall(`${this.options.redisPrefix}:usage:${day}`);
-    const applications: Record<string, number> = {};
-    for (const [field, n] of Object.entries(all)) if (field.startsWith('app:')) applications[field.slice(4)] = Number(n);
-    return { applications, devices: Number(all.device ?? 0) };
+    return (await this.readDays([day]))[0];
+  }
+
+  /** The counts of each UTC day (`YYYY-MM-DD`), in the order given, read in one round trip; a day without counts is all zero. */
+  async readDays(days: string[]): Promise<DayUsage[]> {
+    const pipeline = this.redis.pipeline();
+    for (const day of days) pipeline.hgetall(`${this.options.redisPrefix}:usage:${day}`);
+    const results = (await pipeline.exec()) ?? [];
+    return results.map(([err, all]) => {
+      if (err) throw err;
+      const applications: Record<string, number> = {};
+      for (const [field, n] of Object.entries(all as Record<string, string>)) if (field.startsWith('app:')) applications[field.slice(4)] = Number(n);
+      return { applications, devices: Number((all as Record<string, string>).device ?? 0) };
+    });
   }
 
   private hashOf(now: Date): string {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { basic, testStack } from '@berth/testing';
+import { basic, testStack } from './stack-env';
 
+/** The vendor media type prefix under the default brand. */
 export const BRAND = 'application/vnd.com.nsn.cumulocity';
 
 /** A request through the gateway; `as` is `tenant/user:password` style credentials, or a full Authorization header. */
@@ -15,6 +16,7 @@ export async function gw(path: string, init: { method?: string; as?: [string, st
   return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
 }
 
+/** The management tenant's admin. */
 export const admin = (): [string, string] => ['management/admin', testStack.adminPassword];
 
 /** A new tenant made through the API, with its admin's credentials. */

@@ -1,0 +1,15 @@
+import { TenantChanged, TenantChangedV1, UserChanged, UserChangedV1 } from '@berth/contracts';
+import type { GatewayEventHandler } from '../events/gateway-events';
+import { CredentialCache } from './credential-cache';
+
+/** Drops cached credentials on identity events: a user's on `UserChanged`, a whole tenant's on `TenantChanged`. */
+export function identityEvents(cache: CredentialCache): GatewayEventHandler {
+  return async (envelope) => {
+    if (envelope.type === UserChanged.type) {
+      const { tenant, userName } = envelope.payload as UserChangedV1;
+      await cache.evictUser(tenant, userName);
+    } else if (envelope.type === TenantChanged.type) {
+      await cache.evictTenant((envelope.payload as TenantChangedV1).tenant);
+    }
+  };
+}

@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import type { Consumer, Kafka } from 'kafkajs';
+import type { Logger } from 'pino';
+import { Topics } from '@berth/contracts';
+import { BASE_CONFIG, KAFKA, PINO } from '@berth/runtime';
+import type { GatewayConfig } from '../config/gateway.env';
+import { EventsReadiness } from './events-readiness';
+
+/** What a gateway part does with an event: a parsed envelope and the message key. */
+export type GatewayEventHandler = (envelope: { type?: unknown; tenantId?: unknown; payload?: unknown }, key: string | undefined) => Promise<void> | void;
+
+/** The topics whose events change what the gateway keeps in memory: identities and options. */
+const TOPICS = [Topics.userEvents, Topics.tenantEvents, Topics.optionEvents];
+
+/**
+ * The events the gateway's in-memory state follows (cached credentials, rate limits). Every
+ * replica must see every event, so each process reads in a consumer group of its own, from the
+ * newest offset. Until the group has joined, the gateway reports this feed DOWN on `/health`, so
+ * it takes no traffic while it could miss an invalidation.
+ */
+@Injectable()
+export class GatewayEvents implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly handlers: GatewayEventHandler[] = [];
+  private consumer?: Consumer;
+
+  constructor(private readonly readiness: EventsReadiness, @Inject(KAFKA) private readonly kafka: Kafka, @Inject(BASE_CONFIG) private readonly config: GatewayConfig, @Inject(PINO) private readonly logger: Logger) {}
+
+  /** Registers a handler; each event goes to every handler. Handlers must be idempotent. */
+  on(handler: GatewayEventHandler): void {
+    this.handlers.push(handler);
+  }
+
+  onApplicationBootstrap() {
+    this.start().then(
+      () => this.logger.info({ topics: TOPICS }, 'following gateway events'),
+      (err) => this.logger.error({ err }, 'could not follow gateway events; cached state expires by its TTL only'),
+    );
+  }
+
+  async onApplicationShutdown() {
+    await this.consumer?.disconnect();
+  }
+
+  private async start() {
+    const consumer = this.kafka.consumer({ groupId: `${this.config.BERTH_DB_PREFIX}.gateway.${randomUUID()}`, allowAutoTopicCreation: false, maxWaitTimeInMs: 100 });
+    this.consumer = consumer;
+    consumer.on(consumer.events.GROUP_JOIN, () => this.readiness.ready());
+    await consumer.connect();
+    await consumer.subscribe({ topics: TOPICS, fromBeginning: false });
+    await consumer.run({
+      eachMessage: async ({ message }) => {
+        try {
+          const envelope = JSON.parse(message.value?.toString('utf8') ?? '{}');
+          for (const handler of this.handlers) await handler(envelope, message.key?.toString('utf8'));
+        } catch (err) {
+          this.logger.warn({ err }, 'could not handle a gateway event');
+        }
+      },
+    });
+  }
+}
