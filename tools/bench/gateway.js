@@ -2,7 +2,8 @@
 // without Basic auth served from the credential cache, in one run (issues 3 and 4). Run through
 // `npm run bench:gateway` (installs wrk and nginx, provisions the infra, builds). wrk loads each
 // target from its own process on loopback. Options: --seconds, --connections, --threads, --warmup,
-// --scrypt-runs, --request-logs on|off, --port-base.
+// --scrypt-runs, --request-logs on|off, --port-base, --cpu-prof (the gateways write CPU profiles
+// into the log folder).
 const { randomBytes } = require('node:crypto');
 const { mkdirSync } = require('node:fs');
 const { join } = require('node:path');
@@ -18,6 +19,7 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' },
     threads: { type: 'string', default: '1' }, warmup: { type: 'string', default: '2' },
     'scrypt-runs': { type: 'string', default: '20' }, 'request-logs': { type: 'string', default: 'on' },
+    'cpu-prof': { type: 'boolean', default: false },
     'port-base': { type: 'string', default: String(Number(process.env.BERTH_TEST_PORT_BASE || 18500) + 50) },
   },
 });
@@ -48,7 +50,8 @@ const env = {
 };
 
 function startApp(name, app, extra) {
-  return processes.start(name, process.execPath, [join(ROOT, 'dist', 'apps', app, 'src', 'main.js')], { env: { ...env, ...extra }, logFile: join(logDir, `${name}.log`) });
+  const prof = args['cpu-prof'] && app === 'gateway' ? ['--cpu-prof', `--cpu-prof-dir=${logDir}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
+  return processes.start(name, process.execPath, [...prof, join(ROOT, 'dist', 'apps', app, 'src', 'main.js')], { env: { ...env, ...extra }, logFile: join(logDir, `${name}.log`) });
 }
 
 function upstreamServed(upstream) {
@@ -62,14 +65,16 @@ async function measure(row, upstream) {
   const served0 = await upstreamServed(upstream);
   const cpu0 = processes.groupCpuMs(row.proc);
   const loaded = await runWrk({ ...target, connections: opts.connections, seconds: opts.seconds });
-  const cpuMs = processes.groupCpuMs(row.proc) - cpu0;
+  const cpu1 = processes.groupCpuMs(row.proc);
   const served1 = await upstreamServed(upstream);
   const single = await runWrk({ ...target, connections: 1, seconds: opts.seconds });
   const served2 = await upstreamServed(upstream);
   // A response that did not come from the upstream (the upstream counts what it answers) is an error too.
   const unproxied = Math.max(0, loaded.requests - (served1 - served0)) + Math.max(0, single.requests - (served2 - served1));
   const errors = loaded.non2xx + loaded.socketErrors + single.non2xx + single.socketErrors + unproxied;
-  const result = { ...row, rps: loaded.rps, p50: loaded.p50, p99: loaded.p99, p50single: single.p50, errors, cpuUsPerRequest: (cpuMs * 1000) / loaded.requests };
+  const perRequestUs = (kind) => ((cpu1[kind] - cpu0[kind]) * 1000) / loaded.requests;
+  const cpuUs = { user: perRequestUs('user'), system: perRequestUs('system') };
+  const result = { ...row, rps: loaded.rps, p50: loaded.p50, p99: loaded.p99, p50single: single.p50, errors, cpuUs, cpuUsPerRequest: cpuUs.user + cpuUs.system };
   console.error(`  ${row.label}: ${loaded.rps.toFixed(0)} req/s, p50 ${loaded.p50.toFixed(2)} ms, p99 ${loaded.p99.toFixed(2)} ms, p50 at 1 connection ${single.p50.toFixed(3)} ms, ${errors} errors`);
   return result;
 }
@@ -111,16 +116,19 @@ async function main() {
   await expectUpstreamAnswer(url(PORTS.gatewayAuth, '/application/anything'), {}, { status: 401 });
   const login = await expectUpstreamAnswer(url(PORTS.gatewayAuth, '/application/anything'), { authorization: basic }, { status: 200, body });
   console.error(`  first authenticated request (verified by tenant-options, then cached): ${login.ms.toFixed(1)} ms`);
+  const idleRss = [processes.rssMb(gateway, true), processes.rssMb(gatewayAuth, true)];
 
   const rows = [];
   rows.push(await measure({ key: 'a', label: '(a) trivial upstream, direct', url: url(PORTS.upstream), proc: upstream }, upstream));
   rows.push(await measure({ key: 'b', label: '(b) nginx → upstream', url: url(PORTS.nginx), proc: nginx }, upstream));
   await processes.stop(nginx);
   rows.push(await measure({ key: 'c', label: '(c) gateway → upstream, no auth', url: url(PORTS.gateway, '/tenant/loginOptions'), proc: gateway }, upstream));
-  rows[2].rssMb = processes.peakRssMb(gateway);
+  rows[2].rssMb = processes.rssMb(gateway);
+  rows[2].idleRssMb = idleRss[0];
   await processes.stop(gateway);
   rows.push(await measure({ key: 'd', label: '(d) gateway, Basic auth cached', url: url(PORTS.gatewayAuth, '/application/anything'), headers: { authorization: basic }, proc: gatewayAuth }, upstream));
-  rows[3].rssMb = processes.peakRssMb(gatewayAuth);
+  rows[3].rssMb = processes.rssMb(gatewayAuth);
+  rows[3].idleRssMb = idleRss[1];
   report(rows, { ...opts, scrypt, loginMs: login.ms });
 }
 
@@ -136,4 +144,7 @@ async function finish(code) {
 
 process.on('SIGINT', () => { console.error('interrupted; stopping what the benchmark started'); void finish(130); });
 process.on('SIGTERM', () => void finish(143));
-main().then(() => finish(0), (err) => { console.error(err); return finish(1); });
+main().then(() => finish(0), (err) => {
+  if (!finishing) console.error(err);
+  return finish(1);
+});

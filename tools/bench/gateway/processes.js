@@ -8,7 +8,7 @@ const started = new Set();
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
 function start(name, command, args, { env, logFile, ipc = false }) {
-  const fd = openSync(logFile, 'a');
+  const fd = openSync(logFile, 'w');
   const child = spawn(command, args, { env, detached: true, stdio: ['ignore', fd, fd, ...(ipc ? ['ipc'] : [])] });
   closeSync(fd);
   const proc = { name, child, pid: child.pid, logFile, exited: false };
@@ -67,23 +67,26 @@ async function assertPortsFree(ports) {
   if (taken.length) throw new Error(`ports already in use: ${taken.join(', ')} (choose others with --port-base)`);
 }
 
-/** CPU time (ms, user + system) of every live process in `proc`'s process group. */
+/** CPU time (ms) in user and kernel mode of every live process in `proc`'s process group. */
 function groupCpuMs(proc) {
-  let ticks = 0;
+  let user = 0;
+  let system = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     let stat;
     try { stat = readFileSync(`/proc/${entry}/stat`, 'utf8'); } catch { continue; }
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(fields[2]) === proc.pid) ticks += Number(fields[11]) + Number(fields[12]);
+    if (Number(fields[2]) !== proc.pid) continue;
+    user += Number(fields[11]);
+    system += Number(fields[12]);
   }
-  return (ticks * 1000) / TICKS_PER_SECOND;
+  return { user: (user * 1000) / TICKS_PER_SECOND, system: (system * 1000) / TICKS_PER_SECOND };
 }
 
-/** Peak resident set size (VmHWM) of a process, in MB. */
-function peakRssMb(proc) {
-  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${proc.pid}/status`, 'utf8'));
+/** Resident set size of a process in MB: its peak (VmHWM) or, with `now`, the current one (VmRSS). */
+function rssMb(proc, now = false) {
+  const match = new RegExp(`${now ? 'VmRSS' : 'VmHWM'}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${proc.pid}/status`, 'utf8'));
   return match ? Number(match[1]) / 1024 : NaN;
 }
 
-module.exports = { start, stop, stopAll, waitHttp, assertPortsFree, groupCpuMs, peakRssMb };
+module.exports = { start, stop, stopAll, waitHttp, assertPortsFree, groupCpuMs, rssMb };
