@@ -48,7 +48,8 @@ async function cleanUpData(prefix) {
   try {
     const { groups } = await admin.listGroups();
     const ours = groups.map((g) => g.groupId).filter((id) => id.startsWith(`${prefix}.`));
-    if (ours.length) await admin.deleteGroups(ours);
+    // A group whose member has not timed out yet cannot be deleted; Kafka drops empty groups later anyway.
+    if (ours.length) await admin.deleteGroups(ours).catch(() => undefined);
   } finally {
     await admin.disconnect();
   }
