@@ -20,7 +20,7 @@ const { values: args } = parseArgs({
     threads: { type: 'string', default: '1' }, warmup: { type: 'string', default: '2' },
     'scrypt-runs': { type: 'string', default: '20' }, 'request-logs': { type: 'string', default: 'on' },
     'cpu-prof': { type: 'boolean', default: false },
-    'port-base': { type: 'string', default: String(Number(process.env.BERTH_TEST_PORT_BASE || 18500) + 50) },
+    'port-base': { type: 'string', default: String(Number(process.env.BERTH_TEST_PORT_BASE || 18100) + 50) },
   },
 });
 const opts = {
