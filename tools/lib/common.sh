@@ -51,20 +51,19 @@ ensure_node() {
   node -e 'process.exit(process.versions.node.startsWith("24.") ? 0 : 1)' || fail "Node 24 did not install"
 }
 
-# npm packages (`npm ci`), reinstalled only when package-lock.json changed since the last install.
-# The stamp lives inside node_modules, so it describes that very tree. A node_modules that is a
-# symbolic link (a git worktree sharing another checkout's packages) is never reinstalled here:
-# `npm ci` would empty the linked tree that other checkouts use.
+# npm packages, reinstalled only when package-lock.json changed since node_modules was installed
+# (the stamp lives inside node_modules, so it always describes the tree next to it; editing
+# package.json's scripts reinstalls nothing). A node_modules that is a symbolic link (a git
+# worktree sharing another checkout's packages) is never reinstalled from here: `npm ci` through
+# the link empties the tree every other checkout uses.
 ensure_npm_deps() {
-  local modules="$BERTH_ROOT/node_modules" stamp="$BERTH_ROOT/node_modules/.berth-npm-ci.stamp" sum
-  if [ -L "$modules" ]; then
-    [ -e "$modules/.package-lock.json" ] || fail "node_modules links to $(readlink "$modules"), which holds no installed packages; install them there"
+  local stamp="$BERTH_ROOT/node_modules/.berth-npm-ci.stamp" sum
+  if [ -L "$BERTH_ROOT/node_modules" ]; then
+    [ -e "$BERTH_ROOT/node_modules/.package-lock.json" ] || fail "node_modules links to $(readlink "$BERTH_ROOT/node_modules"), which holds no installed packages; install them there"
     return 0
   fi
-  sum="$(sha256sum <"$BERTH_ROOT/package-lock.json" | cut -c1-64)"
-  [ "$(cat "$stamp" 2>/dev/null)" = "$sum" ] && return 0
-  # Installed by an earlier version of this helper, after the lock last changed: adopt it.
-  if [ ! -e "$stamp" ] && [ "$modules/.package-lock.json" -nt "$BERTH_ROOT/package-lock.json" ]; then echo "$sum" >"$stamp"; return 0; fi
+  sum="$(sha256sum "$BERTH_ROOT/package-lock.json" | cut -c1-64)"
+  if [ "$(cat "$stamp" 2>/dev/null)" = "$sum" ]; then return 0; fi
   say "installing npm packages (npm ci)"
   (cd "$BERTH_ROOT" && npm ci --no-audit --no-fund --loglevel=error) >"$BERTH_LOCAL/logs/npm-ci.log" 2>&1 \
     || { tail -n 30 "$BERTH_LOCAL/logs/npm-ci.log" >&2; fail "npm ci failed"; }
