@@ -1,0 +1,150 @@
+// Benchmark: the gateway next to a trivial upstream hit directly and nginx proxying to it, with and
+// without Basic auth served from the credential cache, in one run (issues 3 and 4). Run through
+// `npm run bench:gateway` (installs wrk and nginx, provisions the infra, builds). wrk loads each
+// target from its own process on loopback. Options: --seconds, --connections, --threads, --warmup,
+// --scrypt-runs, --request-logs on|off, --port-base, --cpu-prof (the gateways write CPU profiles
+// into the log folder).
+const { randomBytes } = require('node:crypto');
+const { mkdirSync } = require('node:fs');
+const { join } = require('node:path');
+const { parseArgs } = require('node:util');
+const processes = require('./gateway/processes');
+const { startNginx } = require('./gateway/nginx');
+const { runWrk, killWrk } = require('./gateway/wrk');
+const { cleanUpData, scryptCost } = require('./gateway/fixtures');
+const { report } = require('./gateway/report');
+
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' },
+    threads: { type: 'string', default: '1' }, warmup: { type: 'string', default: '2' },
+    'scrypt-runs': { type: 'string', default: '20' }, 'request-logs': { type: 'string', default: 'on' },
+    'cpu-prof': { type: 'boolean', default: false },
+    'port-base': { type: 'string', default: String(Number(process.env.BERTH_TEST_PORT_BASE || 18100) + 50) },
+  },
+});
+const opts = {
+  seconds: Number(args.seconds), connections: Number(args.connections), threads: Number(args.threads),
+  warmup: Number(args.warmup), scryptRuns: Number(args['scrypt-runs']), requestLogs: args['request-logs'] !== 'off',
+};
+const ROOT = join(__dirname, '..', '..');
+const LOCAL = process.env.BERTH_LOCAL || join(ROOT, '.local');
+const base = Number(args['port-base']);
+const PORTS = { upstream: base, nginx: base + 1, gateway: base + 2, tenantOptions: base + 3, gatewayAuth: base + 4 };
+const origin = (port) => `http://127.0.0.1:${port}`;
+const url = (port, path = '/') => `${origin(port)}${path}`;
+const logDir = join(LOCAL, 'logs', `bench-gateway-${base}`);
+
+const prefix = `bg${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+const adminPassword = randomBytes(12).toString('base64url');
+const basic = `Basic ${Buffer.from(`management/admin:${adminPassword}`).toString('base64')}`;
+/** The gateway's upstream variables: tenant-options at `tenantOptions`, every other app the trivial upstream. */
+const upstreamUrls = (tenantOptions) => Object.fromEntries(
+  ['APPLICATION_REGISTRY_URL', 'SUBSCRIPTION_URL', 'SMS_ADAPTER_URL', 'MICROSERVICE_ORCHESTRATOR_URL', 'TENANT_OPTIONS_URL']
+    .map((name) => [name, name === 'TENANT_OPTIONS_URL' ? tenantOptions : origin(PORTS.upstream)]),
+);
+const env = {
+  ...process.env, BERTH_DB_PREFIX: prefix, BERTH_ADMIN_PASSWORD: adminPassword,
+  BERTH_INTERNAL_KEY: randomBytes(32).toString('base64url'), BERTH_SECRETS_KEY: randomBytes(32).toString('base64url'),
+  LOG_LEVEL: opts.requestLogs ? 'info' : 'warn',
+};
+
+function startApp(name, app, extra) {
+  const prof = args['cpu-prof'] && app === 'gateway' ? ['--cpu-prof', `--cpu-prof-dir=${logDir}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
+  return processes.start(name, process.execPath, [...prof, join(ROOT, 'dist', 'apps', app, 'src', 'main.js')], { env: { ...env, ...extra }, logFile: join(logDir, `${name}.log`) });
+}
+
+function upstreamServed(upstream) {
+  return new Promise((resolve) => { upstream.child.once('message', (m) => resolve(m.served)); upstream.child.send('count'); });
+}
+
+/** Warm-up, then the loaded run (with CPU and upstream counts around it), then one connection. */
+async function measure(row, upstream) {
+  const target = { url: row.url, headers: row.headers, threads: opts.threads };
+  await runWrk({ ...target, connections: opts.connections, seconds: opts.warmup });
+  const served0 = await upstreamServed(upstream);
+  const cpu0 = processes.groupCpuMs(row.proc);
+  const loaded = await runWrk({ ...target, connections: opts.connections, seconds: opts.seconds });
+  const cpu1 = processes.groupCpuMs(row.proc);
+  const served1 = await upstreamServed(upstream);
+  const single = await runWrk({ ...target, connections: 1, seconds: opts.seconds });
+  const served2 = await upstreamServed(upstream);
+  // A response that did not come from the upstream (the upstream counts what it answers) is an error too.
+  const unproxied = Math.max(0, loaded.requests - (served1 - served0)) + Math.max(0, single.requests - (served2 - served1));
+  const errors = loaded.non2xx + loaded.socketErrors + single.non2xx + single.socketErrors + unproxied;
+  const perRequestUs = (kind) => ((cpu1[kind] - cpu0[kind]) * 1000) / loaded.requests;
+  const cpuUs = { user: perRequestUs('user'), system: perRequestUs('system') };
+  const result = { ...row, rps: loaded.rps, p50: loaded.p50, p99: loaded.p99, p50single: single.p50, errors, cpuUs, cpuUsPerRequest: cpuUs.user + cpuUs.system };
+  console.error(`  ${row.label}: ${loaded.rps.toFixed(0)} req/s, p50 ${loaded.p50.toFixed(2)} ms, p99 ${loaded.p99.toFixed(2)} ms, p50 at 1 connection ${single.p50.toFixed(3)} ms, ${errors} errors`);
+  return result;
+}
+
+/** The response every target must give: the upstream's body, with 200. */
+async function expectUpstreamAnswer(target, headers, expected) {
+  const started = process.hrtime.bigint();
+  const res = await fetch(target, { headers });
+  const body = await res.text();
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  if (res.status !== expected.status || (expected.body && body !== expected.body)) {
+    throw new Error(`GET ${target} answered ${res.status} ${body.slice(0, 300)}; expected ${expected.status}${expected.body ? ' with the upstream\'s body' : ''}`);
+  }
+  return { ms, body };
+}
+
+async function main() {
+  mkdirSync(logDir, { recursive: true });
+  await processes.assertPortsFree(Object.values(PORTS));
+  console.log(`gateway benchmark: wrk ${opts.threads} thread(s), ${opts.connections} and 1 connection(s), ${opts.seconds} s each after ${opts.warmup} s warm-up; request logs ${opts.requestLogs ? 'on' : 'off'}; logs in ${logDir}`);
+  const scrypt = await scryptCost(ROOT, opts.scryptRuns);
+  console.error(`  scrypt verification: ${scrypt.medianMs.toFixed(1)} ms per login (median of ${opts.scryptRuns})`);
+
+  const upstream = processes.start('trivial-upstream', process.execPath, [join(__dirname, 'gateway', 'trivial-upstream.js'), String(PORTS.upstream)], { env, logFile: join(logDir, 'trivial-upstream.log'), ipc: true });
+  const nginx = startNginx({ dir: join(LOCAL, 'bench', `nginx-${PORTS.nginx}`), port: PORTS.nginx, upstreamPort: PORTS.upstream, accessLog: opts.requestLogs, env });
+  const gateway = startApp('gateway', 'gateway', { BERTH_PORT: String(PORTS.gateway), BERTH_PUBLIC_URL: `http://localhost:${PORTS.gateway}`, ...upstreamUrls(origin(PORTS.upstream)) });
+  const tenantOptions = startApp('tenant-options', 'tenant-options', { PORT: String(PORTS.tenantOptions), BERTH_PUBLIC_URL: `http://localhost:${PORTS.gatewayAuth}` });
+  const gatewayAuth = startApp('gateway-auth', 'gateway', { BERTH_PORT: String(PORTS.gatewayAuth), BERTH_PUBLIC_URL: `http://localhost:${PORTS.gatewayAuth}`, ...upstreamUrls(origin(PORTS.tenantOptions)) });
+  await processes.waitHttp(upstream, url(PORTS.upstream), 10000);
+  await Promise.all([
+    processes.waitHttp(nginx, url(PORTS.nginx), 10000),
+    ...[[gateway, PORTS.gateway], [tenantOptions, PORTS.tenantOptions], [gatewayAuth, PORTS.gatewayAuth]]
+      .map(([proc, port]) => processes.waitHttp(proc, url(port, '/health'), 60000)),
+  ]);
+
+  const { body } = await expectUpstreamAnswer(url(PORTS.upstream), {}, { status: 200 });
+  await expectUpstreamAnswer(url(PORTS.nginx), {}, { status: 200, body });
+  await expectUpstreamAnswer(url(PORTS.gateway, '/tenant/loginOptions'), {}, { status: 200, body });
+  await expectUpstreamAnswer(url(PORTS.gatewayAuth, '/application/anything'), {}, { status: 401 });
+  const login = await expectUpstreamAnswer(url(PORTS.gatewayAuth, '/application/anything'), { authorization: basic }, { status: 200, body });
+  console.error(`  first authenticated request (verified by tenant-options, then cached): ${login.ms.toFixed(1)} ms`);
+  const idleRss = [processes.rssMb(gateway, true), processes.rssMb(gatewayAuth, true)];
+
+  const rows = [];
+  rows.push(await measure({ key: 'a', label: '(a) trivial upstream, direct', url: url(PORTS.upstream), proc: upstream }, upstream));
+  rows.push(await measure({ key: 'b', label: '(b) nginx → upstream', url: url(PORTS.nginx), proc: nginx }, upstream));
+  await processes.stop(nginx);
+  rows.push(await measure({ key: 'c', label: '(c) gateway → upstream, no auth', url: url(PORTS.gateway, '/tenant/loginOptions'), proc: gateway }, upstream));
+  rows[2].rssMb = processes.rssMb(gateway);
+  rows[2].idleRssMb = idleRss[0];
+  await processes.stop(gateway);
+  rows.push(await measure({ key: 'd', label: '(d) gateway, Basic auth cached', url: url(PORTS.gatewayAuth, '/application/anything'), headers: { authorization: basic }, proc: gatewayAuth }, upstream));
+  rows[3].rssMb = processes.rssMb(gatewayAuth);
+  rows[3].idleRssMb = idleRss[1];
+  report(rows, { ...opts, scrypt, loginMs: login.ms });
+}
+
+let finishing = false;
+async function finish(code) {
+  if (finishing) return;
+  finishing = true;
+  killWrk();
+  await processes.stopAll();
+  await cleanUpData(prefix).catch((err) => console.error(`could not remove the benchmark's data (prefix ${prefix}): ${err.message}`));
+  process.exit(code);
+}
+
+process.on('SIGINT', () => { console.error('interrupted; stopping what the benchmark started'); void finish(130); });
+process.on('SIGTERM', () => void finish(143));
+main().then(() => finish(0), (err) => {
+  if (!finishing) console.error(err);
+  return finish(1);
+});

@@ -1,0 +1,58 @@
+// What the gateway benchmark measures besides HTTP (the scrypt cost of one login) and the data
+// its apps leave behind (databases, Redis keys and consumer groups under its own prefix).
+const { join } = require('node:path');
+const { Kafka, logLevel } = require('kafkajs');
+const { MongoClient } = require('mongodb');
+const Redis = require('ioredis');
+
+/** Median wall time of `PasswordHasher.verify` (the built tenant-options code) over `runs` logins. */
+async function scryptCost(root, runs) {
+  const { PasswordHasher } = require(join(root, 'dist', 'apps', 'tenant-options', 'src', 'identity', 'infrastructure', 'password-hasher.js'));
+  const hasher = new PasswordHasher();
+  const encoded = await hasher.hash('bench-password-1');
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const started = process.hrtime.bigint();
+    const ok = await hasher.verify('bench-password-1', encoded);
+    times.push(Number(process.hrtime.bigint() - started) / 1e6);
+    if (!ok) throw new Error('PasswordHasher.verify refused the right password');
+  }
+  times.sort((a, b) => a - b);
+  const [, N, r, p] = encoded.split('$');
+  return { medianMs: times[Math.floor(times.length / 2)], minMs: times[0], maxMs: times[times.length - 1], params: `N=${N}, r=${r}, p=${p}` };
+}
+
+/** Drops the benchmark's databases, Redis keys and Kafka consumer groups (all named after `prefix`). */
+async function cleanUpData(prefix) {
+  const mongo = await new MongoClient(process.env.MONGODB_URI, { serverSelectionTimeoutMS: 5000 }).connect();
+  try {
+    const { databases } = await mongo.db('admin').admin().listDatabases({ nameOnly: true });
+    for (const { name } of databases) if (name.startsWith(`${prefix}_`)) await mongo.db(name).dropDatabase();
+  } finally {
+    await mongo.close();
+  }
+  const redis = new Redis(process.env.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+  const admin = new Kafka({ clientId: 'bench', brokers: process.env.KAFKA_BROKERS.split(','), logLevel: logLevel.NOTHING }).admin();
+  await admin.connect();
+  try {
+    const { groups } = await admin.listGroups();
+    const ours = groups.map((g) => g.groupId).filter((id) => id.startsWith(`${prefix}.`));
+    // A group whose member has not timed out yet cannot be deleted; Kafka drops empty groups later anyway.
+    if (ours.length) await admin.deleteGroups(ours).catch(() => undefined);
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+module.exports = { scryptCost, cleanUpData };
