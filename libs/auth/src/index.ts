@@ -6,3 +6,4 @@ export * from './principal.guard';
 export * from './roles';
 export * from './secret-box';
 export * from './secrets-config';
+export * from './jwt';

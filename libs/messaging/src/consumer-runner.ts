@@ -40,6 +40,12 @@ export interface ConsumerOptions {
  */
 export class ConsumerRunner {
   private consumer?: Consumer;
+  private hasJoined = false;
+
+  /** Whether the consumer has joined its group (and so receives messages). */
+  get joined(): boolean {
+    return this.hasJoined;
+  }
 
   constructor(private readonly options: ConsumerOptions) {}
 
@@ -50,6 +56,7 @@ export class ConsumerRunner {
       groupId, allowAutoTopicCreation: false, maxWaitTimeInMs: 100,
       sessionTimeout, heartbeatInterval: Math.floor(sessionTimeout / 3),
     });
+    this.consumer.on(this.consumer.events.GROUP_JOIN, () => { this.hasJoined = true; });
     await this.consumer.connect();
     await this.consumer.subscribe({ topics, fromBeginning: this.options.fromBeginning ?? true });
     await this.consumer.run({

@@ -72,7 +72,10 @@ export class RuntimeModule {
       ...(uses.includes('kafka') && uses.includes('mongodb') ? messagingProviders(options) : []),
       ...(uses.includes('redis') ? [redisProvider] : []),
       ...indicatorTypes,
-      { provide: HEALTH_INDICATORS, inject: indicatorTypes, useFactory: (...all: HealthIndicator[]) => [...all, ...instances] },
+      {
+        provide: HEALTH_INDICATORS, inject: [...indicatorTypes, ...(uses.includes('kafka') && uses.includes('mongodb') ? [Consumers] : [])],
+        useFactory: (...all: HealthIndicator[]) => [...all, ...instances],
+      },
       HealthService,
       RuntimeMetrics,
     ];

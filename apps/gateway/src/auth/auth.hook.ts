@@ -17,6 +17,6 @@ export function registerAuthHook(fastify: FastifyInstance, authenticator: Authen
     delete req.headers[PRINCIPAL_HEADER];
     const queryAt = req.url.indexOf('?');
     if (isPublicPath(queryAt === -1 ? req.url : req.url.slice(0, queryAt))) return;
-    req.auth = await authenticator.authenticate(req.headers);
+    req.auth = await authenticator.authenticate(req.method, req.headers);
   });
 }

@@ -3,32 +3,56 @@ import { Principal, PRINCIPAL_HEADER, signPrincipal } from '@berth/auth';
 import { DomainError } from '@berth/http';
 import type { Pool } from 'undici';
 import { hostLabel, parseBasic } from './basic-credentials';
-import { CachedPrincipal, CredentialCache } from './credential-cache';
+import { CachedPrincipal, CredentialCache, Verified } from './credential-cache';
 
 const INTERNAL: Principal = { tenant: '-', user: 'gateway', roles: [], kind: 'internal' };
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Establishes who a request acts for. Basic credentials are verified once by tenant-options
- * (`POST /internal/authenticate`) and then served from the credential cache; concurrent first
- * requests with the same credentials share one verification. Every refusal is a 401 with
- * `WWW-Authenticate` (`XBasic` when the client sent `UseXBasic`, as the JS client does).
+ * Establishes who a request acts for (DESIGN.md section 5): Basic credentials, a Bearer platform
+ * token, or the `authorization` cookie with `X-XSRF-TOKEN` on writes. Credentials are verified
+ * once by tenant-options (`POST /internal/authenticate`) and then served from the credential
+ * cache; concurrent first requests with the same credentials share one verification. Every
+ * refusal is a 401 with `WWW-Authenticate` (`XBasic` when the client sent `UseXBasic`, as the JS
+ * client does).
  */
 export class Authenticator {
   private readonly inFlight = new Map<string, Promise<CachedPrincipal>>();
 
   constructor(private readonly cache: CredentialCache, private readonly identity: Pool, private readonly internalKey: string, private readonly realm: string) {}
 
-  async authenticate(headers: IncomingHttpHeaders): Promise<CachedPrincipal> {
+  async authenticate(method: string, headers: IncomingHttpHeaders): Promise<CachedPrincipal> {
     const authorization = headers.authorization;
-    const credentials = parseBasic(authorization);
-    if (!credentials) throw this.refusal(headers, authorization ? 'Invalid credentials! : Bad credentials' : 'Authentication failed or credentials missing');
-    const label = credentials.tenant ? undefined : hostLabel(headers.host);
-    const key = this.cache.keyOf(`${label ?? ''}\n${authorization}`);
-    const cached = await this.cache.get(key);
-    if (cached) return cached;
+    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+    const cookie = authorization ? undefined : cookieToken(headers.cookie);
+    let verified: CachedPrincipal;
+    if (bearer || cookie) {
+      const token = (bearer ?? cookie)!;
+      verified = await this.cached(headers, this.cache.keyOf(`token\n${token}`), { token });
+    } else {
+      const credentials = parseBasic(authorization);
+      if (!credentials) throw this.refusal(headers, authorization ? 'Invalid credentials! : Bad credentials' : 'Authentication failed or credentials missing');
+      const label = credentials.tenant ? undefined : hostLabel(headers.host);
+      verified = await this.cached(headers, this.cache.keyOf(`basic\n${label ?? ''}\n${authorization}`), { ...credentials, hostLabel: label });
+    }
+    if (cookie && !SAFE_METHODS.has(method) && (!verified.xsrfToken || headers['x-xsrf-token'] !== verified.xsrfToken)) {
+      throw this.refusal(headers, 'Invalid credentials! : a request authenticated by cookie must carry the X-XSRF-TOKEN header');
+    }
+    return verified;
+  }
+
+  /** The 401 for a request, with the challenge its client understands. */
+  refusal(headers: IncomingHttpHeaders, message: string): DomainError {
+    const scheme = headers.usexbasic !== undefined ? 'XBasic' : 'Basic';
+    return new DomainError('security', 'Unauthorized', message, { 'www-authenticate': `${scheme} realm="${this.realm}"` });
+  }
+
+  private async cached(headers: IncomingHttpHeaders, key: string, body: Record<string, string | undefined>): Promise<CachedPrincipal> {
+    const hit = await this.cache.get(key);
+    if (hit) return hit;
     let pending = this.inFlight.get(key);
     if (!pending) {
-      pending = this.verify({ ...credentials, hostLabel: label }).then((p) => this.cache.put(key, p));
+      pending = this.verify(body).then((v) => this.cache.put(key, v));
       this.inFlight.set(key, pending);
       void pending.finally(() => this.inFlight.delete(key)).catch(() => undefined);
     }
@@ -40,22 +64,22 @@ export class Authenticator {
     }
   }
 
-  /** The 401 for a request, with the challenge its client understands. */
-  refusal(headers: IncomingHttpHeaders, message: string): DomainError {
-    const scheme = headers.usexbasic !== undefined ? 'XBasic' : 'Basic';
-    return new DomainError('security', 'Unauthorized', message, { 'www-authenticate': `${scheme} realm="${this.realm}"` });
-  }
-
-  private async verify(body: Record<string, string | undefined>): Promise<Principal> {
+  private async verify(body: Record<string, string | undefined>): Promise<Verified> {
     const res = await this.identity.request({
       method: 'POST', path: '/internal/authenticate',
       headers: { 'content-type': 'application/json', accept: 'application/json', [PRINCIPAL_HEADER]: signPrincipal(INTERNAL, this.internalKey) },
       body: JSON.stringify(body),
     }).catch(() => undefined);
-    if (!res) throw new DomainError('general', 'Service Unavailable', 'Authentication is not available, retry later', { 'retry-after': '5' });
-    const answer = await res.body.json().catch(() => undefined) as { principal?: Principal; message?: string } | undefined;
-    if (res.statusCode === 200 && answer?.principal) return answer.principal;
+    if (!res) throw unavailable();
+    const answer = await res.body.json().catch(() => undefined) as (Verified & { message?: string }) | undefined;
+    if (res.statusCode === 200 && answer?.principal) return { principal: answer.principal, xsrfToken: answer.xsrfToken, expiresAt: answer.expiresAt };
     if (res.statusCode === 401) throw new DomainError('security', 'Unauthorized', answer?.message ?? 'Invalid credentials! : Bad credentials');
-    throw new DomainError('general', 'Service Unavailable', 'Authentication is not available, retry later', { 'retry-after': '5' });
+    throw unavailable();
   }
 }
+
+function cookieToken(cookie: string | undefined): string | undefined {
+  return cookie ? /(?:^|;\s*)authorization=([^;\s]+)/.exec(cookie)?.[1] : undefined;
+}
+
+const unavailable = () => new DomainError('general', 'Service Unavailable', 'Authentication is not available, retry later', { 'retry-after': '5' });

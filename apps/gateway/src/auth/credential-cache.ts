@@ -2,7 +2,11 @@ import { createHmac } from 'node:crypto';
 import type Redis from 'ioredis';
 import { Principal, signPrincipal } from '@berth/auth';
 
-export interface CachedPrincipal { principal: Principal; token: string; tokenExpires: number }
+/** A verified identity: the principal, its signed internal token, and for platform tokens their XSRF token. */
+export interface CachedPrincipal { key: string; principal: Principal; token: string; tokenExpires: number; xsrfToken?: string }
+
+/** What is kept per credentials (also in Redis): never a password or a token. */
+export interface Verified { principal: Principal; xsrfToken?: string; expiresAt?: number }
 
 export interface CredentialCacheOptions { internalKey: string; redisPrefix: string; ttlSeconds: number; maxEntries: number }
 
@@ -32,20 +36,28 @@ export class CredentialCache {
     if (hit) this.local.delete(key);
     const stored = await this.redis.get(this.redisKey('cred', key)).catch(() => null);
     if (!stored) return undefined;
-    const entry = this.remember(key, JSON.parse(stored) as Principal, now);
-    return entry;
+    const verified = JSON.parse(stored) as Verified;
+    if (verified.expiresAt !== undefined && verified.expiresAt <= now) return undefined;
+    return this.remember(key, verified, now);
   }
 
-  /** Caches a verified principal in both levels. */
-  async put(key: string, principal: Principal, now = Date.now()): Promise<CachedPrincipal> {
-    const entry = this.remember(key, principal, now);
-    const ttl = this.options.ttlSeconds;
+  /** Caches a verified identity in both levels, no longer than the credentials are valid. */
+  async put(key: string, verified: Verified, now = Date.now()): Promise<CachedPrincipal> {
+    const entry = this.remember(key, verified, now);
+    const { principal } = verified;
+    const ttl = this.ttlSeconds(verified, now);
     await this.redis.multi()
-      .set(this.redisKey('cred', key), JSON.stringify(principal), 'EX', ttl)
+      .set(this.redisKey('cred', key), JSON.stringify(verified), 'EX', ttl)
       .sadd(this.redisKey('user', userOf(principal)), key).expire(this.redisKey('user', userOf(principal)), ttl)
       .sadd(this.redisKey('tenant', principal.tenant), key).expire(this.redisKey('tenant', principal.tenant), ttl)
       .exec().catch(() => undefined);
     return entry;
+  }
+
+  /** Drops one cached credential (e.g. the token a logout revoked), here and in Redis. */
+  async evictKey(key: string): Promise<void> {
+    this.local.delete(key);
+    await this.redis.del(this.redisKey('cred', key)).catch(() => undefined);
   }
 
   /** Drops every cached credential of a user (`tenant/user`), here and in Redis. */
@@ -65,10 +77,15 @@ export class CredentialCache {
     await this.redis.del(indexKey, ...keys.map((k) => this.redisKey('cred', k))).catch(() => undefined);
   }
 
-  private remember(key: string, principal: Principal, now: number): CachedPrincipal {
+  private ttlSeconds(verified: Verified, now: number): number {
+    const until = verified.expiresAt === undefined ? Infinity : Math.ceil((verified.expiresAt - now) / 1000);
+    return Math.max(1, Math.min(this.options.ttlSeconds, until));
+  }
+
+  private remember(key: string, { principal, xsrfToken, expiresAt }: Verified, now: number): CachedPrincipal {
     if (this.local.size >= this.options.maxEntries) this.local.delete(this.local.keys().next().value!);
-    const entry = { principal, token: signPrincipal(principal, this.options.internalKey, now + TOKEN_TTL_MS), tokenExpires: now + TOKEN_TTL_MS };
-    this.local.set(key, { entry, expires: now + this.options.ttlSeconds * 1000 });
+    const entry = { key, principal, xsrfToken, token: signPrincipal(principal, this.options.internalKey, now + TOKEN_TTL_MS), tokenExpires: now + TOKEN_TTL_MS };
+    this.local.set(key, { entry, expires: now + this.ttlSeconds({ principal, expiresAt }, now) * 1000 });
     for (const owner of [`u:${userOf(principal)}`, `t:${principal.tenant}`]) {
       const keys = this.byOwner.get(owner) ?? new Set<string>();
       keys.add(key);

@@ -45,6 +45,7 @@ export function registerProxyRoute(fastify: FastifyInstance, upstreams: Upstream
       }
       const changed = req.auth && res.statusCode < 300 ? credentialsChangedBy(method, path, req.auth.principal) : undefined;
       if (changed) await (changed.user ? credentials.evictUser(changed.tenant, changed.user) : credentials.evictTenant(changed.tenant));
+      if (req.auth && res.statusCode < 300 && method === 'POST' && /^\/user\/logout\/?$/.test(path)) await credentials.evictKey(req.auth.key);
       reply.code(res.statusCode).headers(clientResponseHeaders(res.headers, upstreams.origin(app), publicBase));
       return reply.send(res.body);
     },

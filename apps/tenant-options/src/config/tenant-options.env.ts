@@ -11,5 +11,9 @@ export const tenantOptionsConfigSchema = baseConfigSchema.merge(internalPortSche
   BERTH_LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
   /** How long a lockout lasts, and the window failures are counted in. */
   BERTH_LOGIN_LOCKOUT_SECONDS: z.coerce.number().int().min(1).max(86400).default(300),
+  /** Lifetime of the tokens `POST /tenant/oauth[/token]` issues, unless option `oauth.internal/basic-token.lifespan.seconds` says otherwise. */
+  BERTH_TOKEN_LIFETIME_SECONDS: z.coerce.number().int().min(60).max(30 * 86400).default(86400),
+  /** How often the token signing key changes; tokens signed with older keys stay valid until they expire. */
+  BERTH_TOKEN_KEY_ROTATION_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
 });
 export type TenantOptionsConfig = z.infer<typeof tenantOptionsConfigSchema>;

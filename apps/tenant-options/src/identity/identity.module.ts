@@ -19,11 +19,14 @@ import { EffectiveRoles } from './infrastructure/effective-roles';
 import { IdentityStore } from './infrastructure/identity-store';
 import { LoginLockout } from './infrastructure/login-lockout';
 import { PasswordHasher } from './infrastructure/password-hasher';
+import { PlatformTokens } from './infrastructure/platform-tokens';
 import { TenantDeletedConsumer } from './infrastructure/tenant-deleted.consumer';
 import { UserWriter } from './infrastructure/user-writer';
 import { CurrentController } from './interface/current.controller';
 import { IdentityRepresentations } from './interface/identity-links';
 import { InternalAuthController } from './interface/internal-auth.controller';
+import { LogoutController } from './interface/logout.controller';
+import { OAuthController } from './interface/oauth.controller';
 import { TenantsController } from './interface/tenants.controller';
 import { UserRolesController } from './interface/user-roles.controller';
 import { UsersController } from './interface/users.controller';
@@ -31,9 +34,9 @@ import { UsersController } from './interface/users.controller';
 /** Tenants, users and roles, and credential checks for the gateway. At start-up it creates the management tenant and its admin when missing. */
 @Module({
   imports: [CqrsModule],
-  controllers: [CurrentController, UsersController, UserRolesController, TenantsController, InternalAuthController],
+  controllers: [CurrentController, UsersController, UserRolesController, TenantsController, InternalAuthController, OAuthController, LogoutController],
   providers: [
-    IdentityStore, TenantDeletedConsumer, PasswordHasher, LoginLockout, EffectiveRoles, UserWriter, IdentityRepresentations,
+    IdentityStore, TenantDeletedConsumer, PasswordHasher, PlatformTokens, LoginLockout, EffectiveRoles, UserWriter, IdentityRepresentations,
     EnsureManagementTenantHandler, AuthenticateHandler, CreateUserHandler, UpdateUserHandler, DeleteUserHandler,
     UpdateCurrentUserHandler, SetUserRoleHandler, CreateTenantHandler, DeleteTenantHandler, ListUsersHandler,
   ],

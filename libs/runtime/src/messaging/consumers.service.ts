@@ -8,6 +8,7 @@ import type { BaseConfig } from '@berth/config';
 import { ConsumerRunner, Envelope, Inbox, MessageContext, Publisher } from '@berth/messaging';
 import { APP_INFO, AppInfo, BASE_CONFIG } from '../app-info';
 import { KAFKA } from '../clients/kafka.provider';
+import { HealthIndicator } from '../health/health-indicator';
 import { PINO } from '../logging/pino.token';
 import { MessageConsumer } from './message-consumer';
 import { PUBLISHER } from './publisher.provider';
@@ -21,7 +22,8 @@ export const MESSAGE_CONSUMERS = Symbol('MESSAGE_CONSUMERS');
  * the app is set up; start-up does not wait for the group to join.
  */
 @Injectable()
-export class Consumers implements OnApplicationBootstrap, OnApplicationShutdown {
+export class Consumers implements HealthIndicator, OnApplicationBootstrap, OnApplicationShutdown {
+  readonly name = 'consumers';
   private runner?: ConsumerRunner;
   private consumers: MessageConsumer[] = [];
   /** The app's consumer group. */
@@ -57,6 +59,11 @@ export class Consumers implements OnApplicationBootstrap, OnApplicationShutdown 
       () => this.logger.info({ groupId, topics }, 'consumers running'),
       (err) => this.logger.error({ err, groupId }, 'consumers could not start'),
     );
+  }
+
+  /** DOWN until the app's consumer group has joined, so the app takes no traffic before it follows its events. */
+  async check(): Promise<void> {
+    if (this.types.length > 0 && !this.runner?.joined) throw new Error(`consumer group ${this.groupId} has not joined yet`);
   }
 
   async onApplicationShutdown() {

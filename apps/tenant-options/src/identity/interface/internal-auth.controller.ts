@@ -1,11 +1,12 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { InternalOnly, Principal } from '@berth/auth';
+import { InternalOnly } from '@berth/auth';
 import { DomainError } from '@berth/http';
-import { AuthenticateCommand, Credentials } from '../application/commands/authenticate/authenticate.command';
+import { AuthenticateCommand, AuthResult, Credentials } from '../application/commands/authenticate/authenticate.command';
 
 /**
- * `POST /internal/authenticate`: the gateway's one call to verify credentials it has not cached.
+ * `POST /internal/authenticate`: the gateway's one call to verify credentials (a password or a
+ * platform token) it has not cached.
  * Not routed by the gateway; only another app's internal principal may call it.
  */
 @Controller('internal')
@@ -15,12 +16,13 @@ export class InternalAuthController {
   @Post('authenticate')
   @HttpCode(200)
   @InternalOnly()
-  async authenticate(@Body() body: Partial<Credentials> | undefined): Promise<{ principal: Principal }> {
+  async authenticate(@Body() body: (Partial<Credentials> & { token?: unknown }) | undefined): Promise<AuthResult> {
+    if (typeof body?.token === 'string') return this.commands.execute(new AuthenticateCommand({ token: body.token }));
     if (!body || typeof body.user !== 'string' || typeof body.password !== 'string') {
-      throw new DomainError('security', 'Unprocessable Entity', 'user and password are required');
+      throw new DomainError('security', 'Unprocessable Entity', 'a token, or user and password, are required');
     }
     const { tenant, hostLabel, user, password } = body;
     const optional = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
-    return { principal: await this.commands.execute(new AuthenticateCommand({ tenant: optional(tenant), hostLabel: optional(hostLabel), user, password })) };
+    return this.commands.execute(new AuthenticateCommand({ tenant: optional(tenant), hostLabel: optional(hostLabel), user, password }));
   }
 }

@@ -10,9 +10,20 @@ export interface Credentials {
   password: string;
 }
 
-/** Verifies a user's password and answers the principal it stands for. @throws 401 `security/Unauthorized`. */
-export class AuthenticateCommand extends Command<Principal> {
-  constructor(readonly credentials: Credentials) {
+/** A platform token (Bearer, or the `authorization` cookie). */
+export interface TokenCredentials { token: string }
+
+export interface AuthResult {
+  principal: Principal;
+  /** When the credentials stop being valid (ms since the epoch), for tokens. */
+  expiresAt?: number;
+  /** The XSRF token a cookie-authenticated write must echo in `X-XSRF-TOKEN`. */
+  xsrfToken?: string;
+}
+
+/** Verifies a password or a platform token and answers the principal it stands for. @throws 401 `security/Unauthorized`. */
+export class AuthenticateCommand extends Command<AuthResult> {
+  constructor(readonly credentials: Credentials | TokenCredentials) {
     super();
   }
 }

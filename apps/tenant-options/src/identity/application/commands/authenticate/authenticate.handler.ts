@@ -8,7 +8,8 @@ import { userId } from '../../../infrastructure/identity-records';
 import { IdentityStore } from '../../../infrastructure/identity-store';
 import { LoginLockout } from '../../../infrastructure/login-lockout';
 import { PasswordHasher } from '../../../infrastructure/password-hasher';
-import { AuthenticateCommand } from './authenticate.command';
+import { PlatformTokens } from '../../../infrastructure/platform-tokens';
+import { AuthenticateCommand, AuthResult, Credentials, TokenCredentials } from './authenticate.command';
 
 /** The message go-c8y-cli and the real platform use for a wrong user, password or tenant. */
 const BAD_CREDENTIALS = 'Invalid credentials! : Bad credentials';
@@ -20,10 +21,27 @@ export class AuthenticateHandler implements ICommandHandler<AuthenticateCommand>
     private readonly hasher: PasswordHasher,
     private readonly lockout: LoginLockout,
     private readonly roles: EffectiveRoles,
+    private readonly tokens: PlatformTokens,
     @Inject(TENANT_OPTIONS_CONFIG) private readonly config: TenantOptionsConfig,
   ) {}
 
-  async execute({ credentials }: AuthenticateCommand): Promise<Principal> {
+  async execute({ credentials }: AuthenticateCommand): Promise<AuthResult> {
+    return 'token' in credentials ? this.byToken(credentials) : { principal: await this.byPassword(credentials) };
+  }
+
+  /** A token is good while it is valid, not revoked, newer than the user's last password change, and its user and tenant are active. */
+  private async byToken({ token }: TokenCredentials): Promise<AuthResult> {
+    const claims = await this.tokens.verify(token);
+    const tenant = claims && await this.store.tenants.findOne({ _id: claims.tenant });
+    const user = claims && tenant?.status === 'ACTIVE' ? await this.store.users.findOne({ _id: userId(claims.tenant, claims.user) }) : null;
+    if (!claims || !user || user.deleted || !user.enabled || user.lastPasswordChange.getTime() > claims.issuedAtMs) {
+      throw unauthorized('Invalid credentials! : the access token is invalid or expired');
+    }
+    const principal = { tenant: claims.tenant, user: user.userName, roles: await this.roles.of(user), kind: user.kind };
+    return { principal, expiresAt: claims.exp * 1000, xsrfToken: claims.xsrfToken };
+  }
+
+  private async byPassword(credentials: Credentials): Promise<Principal> {
     const tenant = await this.resolveTenant(credentials);
     const id = userId(tenant ?? '-', credentials.user);
     if (tenant && await this.lockout.isLocked(id)) {
@@ -41,7 +59,7 @@ export class AuthenticateHandler implements ICommandHandler<AuthenticateCommand>
   }
 
   /** The credentials' tenant, else the Host label's tenant (by id or domain), else the default; undefined when it does not exist or is suspended. */
-  private async resolveTenant({ tenant, hostLabel }: AuthenticateCommand['credentials']): Promise<string | undefined> {
+  private async resolveTenant({ tenant, hostLabel }: Credentials): Promise<string | undefined> {
     const tenants = this.store.tenants;
     let record = tenant ? await tenants.findOne({ _id: tenant }) : null;
     if (!tenant && hostLabel) {
