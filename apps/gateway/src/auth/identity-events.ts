@@ -1,8 +1,11 @@
-import { TenantChanged, TenantChangedV1, UserChanged, UserChangedV1 } from '@berth/contracts';
+import { OptionChanged, OptionChangedV1, TenantChanged, TenantChangedV1, UserChanged, UserChangedV1 } from '@berth/contracts';
 import type { GatewayEventHandler } from '../events/gateway-events';
 import { CredentialCache } from './credential-cache';
 
-/** Drops cached credentials on identity events: a user's on `UserChanged`, a whole tenant's on `TenantChanged`. */
+/**
+ * Drops cached credentials on identity events: a user's on `UserChanged`, a whole tenant's on
+ * `TenantChanged` and when one of its JWT keys (`token.publicKey` options) changes.
+ */
 export function identityEvents(cache: CredentialCache): GatewayEventHandler {
   return async (envelope) => {
     if (envelope.type === UserChanged.type) {
@@ -10,6 +13,8 @@ export function identityEvents(cache: CredentialCache): GatewayEventHandler {
       await cache.evictUser(tenant, userName);
     } else if (envelope.type === TenantChanged.type) {
       await cache.evictTenant((envelope.payload as TenantChangedV1).tenant);
+    } else if (envelope.type === OptionChanged.type && (envelope.payload as OptionChangedV1).category === 'token.publicKey' && typeof envelope.tenantId === 'string') {
+      await cache.evictTenant(envelope.tenantId);
     }
   };
 }

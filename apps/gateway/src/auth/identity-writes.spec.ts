@@ -8,6 +8,7 @@ describe('credentialsChangedBy', () => {
     expect(credentialsChangedBy('DELETE', '/user/t2/users/bob', p)).toEqual({ tenant: 't2' });
     expect(credentialsChangedBy('POST', '/user/t2/users/bob/roles', p)).toEqual({ tenant: 't2' });
     expect(credentialsChangedBy('DELETE', '/tenant/tenants/t3', p)).toEqual({ tenant: 't3' });
+    expect(credentialsChangedBy('DELETE', '/tenant/options/token.publicKey/k1', p)).toEqual({ tenant: 't1' });
   });
 
   it('ignores reads and unrelated writes', () => {

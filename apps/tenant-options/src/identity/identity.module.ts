@@ -20,6 +20,8 @@ import { IdentityStore } from './infrastructure/identity-store';
 import { LoginLockout } from './infrastructure/login-lockout';
 import { PasswordHasher } from './infrastructure/password-hasher';
 import { PlatformTokens } from './infrastructure/platform-tokens';
+import { ExternalJwtKeys } from './infrastructure/external-jwt-keys';
+import { ExternalJwt } from './application/commands/authenticate/external-jwt';
 import { TenantDeletedConsumer } from './infrastructure/tenant-deleted.consumer';
 import { UserWriter } from './infrastructure/user-writer';
 import { CurrentController } from './interface/current.controller';
@@ -36,7 +38,7 @@ import { UsersController } from './interface/users.controller';
   imports: [CqrsModule],
   controllers: [CurrentController, UsersController, UserRolesController, TenantsController, InternalAuthController, OAuthController, LogoutController],
   providers: [
-    IdentityStore, TenantDeletedConsumer, PasswordHasher, PlatformTokens, LoginLockout, EffectiveRoles, UserWriter, IdentityRepresentations,
+    IdentityStore, TenantDeletedConsumer, PasswordHasher, PlatformTokens, ExternalJwtKeys, ExternalJwt, LoginLockout, EffectiveRoles, UserWriter, IdentityRepresentations,
     EnsureManagementTenantHandler, AuthenticateHandler, CreateUserHandler, UpdateUserHandler, DeleteUserHandler,
     UpdateCurrentUserHandler, SetUserRoleHandler, CreateTenantHandler, DeleteTenantHandler, ListUsersHandler,
   ],

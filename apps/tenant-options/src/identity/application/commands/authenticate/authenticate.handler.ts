@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { Principal, unauthorized } from '@berth/auth';
+import { decodeJwt, Principal, unauthorized } from '@berth/auth';
 import { TENANT_OPTIONS_CONFIG } from '../../../../config/tenant-options.token';
 import type { TenantOptionsConfig } from '../../../../config/tenant-options.env';
 import { EffectiveRoles } from '../../../infrastructure/effective-roles';
@@ -9,6 +9,7 @@ import { IdentityStore } from '../../../infrastructure/identity-store';
 import { LoginLockout } from '../../../infrastructure/login-lockout';
 import { PasswordHasher } from '../../../infrastructure/password-hasher';
 import { PlatformTokens } from '../../../infrastructure/platform-tokens';
+import { ExternalJwt } from './external-jwt';
 import { AuthenticateCommand, AuthResult, Credentials, TokenCredentials } from './authenticate.command';
 
 /** The message go-c8y-cli and the real platform use for a wrong user, password or tenant. */
@@ -22,6 +23,7 @@ export class AuthenticateHandler implements ICommandHandler<AuthenticateCommand>
     private readonly lockout: LoginLockout,
     private readonly roles: EffectiveRoles,
     private readonly tokens: PlatformTokens,
+    private readonly externalJwt: ExternalJwt,
     @Inject(TENANT_OPTIONS_CONFIG) private readonly config: TenantOptionsConfig,
   ) {}
 
@@ -29,8 +31,14 @@ export class AuthenticateHandler implements ICommandHandler<AuthenticateCommand>
     return 'token' in credentials ? this.byToken(credentials) : { principal: await this.byPassword(credentials) };
   }
 
-  /** A token is good while it is valid, not revoked, newer than the user's last password change, and its user and tenant are active. */
+  /**
+   * A platform token is good while it is valid, not revoked, newer than the user's last password
+   * change, and its user and tenant are active; an RS256 JWT signed by a tenant's key, while valid
+   * and naming an active user of that tenant.
+   */
   private async byToken({ token }: TokenCredentials): Promise<AuthResult> {
+    const jwt = decodeJwt(token);
+    if (jwt?.header.alg !== 'HS256') return this.byExternalJwt(jwt);
     const claims = await this.tokens.verify(token);
     const tenant = claims && await this.store.tenants.findOne({ _id: claims.tenant });
     const user = claims && tenant?.status === 'ACTIVE' ? await this.store.users.findOne({ _id: userId(claims.tenant, claims.user) }) : null;
@@ -39,6 +47,14 @@ export class AuthenticateHandler implements ICommandHandler<AuthenticateCommand>
     }
     const principal = { tenant: claims.tenant, user: user.userName, roles: await this.roles.of(user), kind: user.kind };
     return { principal, expiresAt: claims.exp * 1000, xsrfToken: claims.xsrfToken };
+  }
+
+  private async byExternalJwt(jwt: ReturnType<typeof decodeJwt>): Promise<AuthResult> {
+    const claims = jwt && await this.externalJwt.verify(jwt);
+    const tenant = claims && await this.store.tenants.findOne({ _id: claims.tenant });
+    const user = claims && tenant?.status === 'ACTIVE' ? await this.store.users.findOne({ _id: userId(claims.tenant, claims.user) }) : null;
+    if (!claims || !user || user.deleted || !user.enabled) throw unauthorized('Invalid credentials! : the token is invalid, expired, or names another tenant or user');
+    return { principal: { tenant: claims.tenant, user: user.userName, roles: await this.roles.of(user), kind: user.kind }, expiresAt: claims.exp * 1000 };
   }
 
   private async byPassword(credentials: Credentials): Promise<Principal> {
