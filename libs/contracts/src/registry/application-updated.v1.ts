@@ -1,16 +1,9 @@
 import { defineContract } from '../contract';
 import { Topics } from '../catalogue';
-import type { ApplicationDependencyV1, ApplicationTypeV1 } from './application-created.v1';
+import type { ApplicationCreatedV1 } from './application-created.v1';
 
-export interface ApplicationUpdatedV1 {
-  id: string;
-  name: string;
-  type: ApplicationTypeV1;
-  ownerTenant: string;
-  key?: string;
-  availability?: 'PRIVATE' | 'MARKET';
-  contextPath?: string;
-  dependencies?: ApplicationDependencyV1[];
+/** The application as it is after the update, and what changed. */
+export interface ApplicationUpdatedV1 extends ApplicationCreatedV1 {
   /** The top-level fields the update changed. */
   changed: string[];
 }
