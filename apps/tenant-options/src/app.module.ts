@@ -5,6 +5,7 @@ import { TenantOptionsConfig } from './config/tenant-options.env';
 import { TENANT_OPTIONS_CONFIG } from './config/tenant-options.token';
 import { IdentityModule } from './identity/identity.module';
 import { TENANTS, USERS } from './identity/infrastructure/identity-store';
+import { GROUPS } from './identity/infrastructure/effective-roles';
 import { TenantDeletedConsumer } from './identity/infrastructure/tenant-deleted.consumer';
 import { OptionsModule } from './options/options.module';
 import { OPTIONS_COLLECTION } from './options/infrastructure/option.document';
@@ -19,7 +20,7 @@ export class AppModule {
       global: true,
       imports: [RuntimeModule.forRoot({
         ...ctx, uses: ['mongodb', 'kafka', 'redis'], topics: [Topics.optionEvents, Topics.tenantEvents, Topics.userEvents],
-        outbox: [USERS, TENANTS, OPTIONS_COLLECTION], consumers: [TenantDeletedConsumer, TenantOptionsRemovedConsumer],
+        outbox: [USERS, TENANTS, GROUPS, OPTIONS_COLLECTION], consumers: [TenantDeletedConsumer, TenantOptionsRemovedConsumer],
       }), CqrsModule.forRoot(), IdentityModule, OptionsModule],
       providers: [{ provide: TENANT_OPTIONS_CONFIG, useValue: ctx.config }],
       exports: [TENANT_OPTIONS_CONFIG],

@@ -149,3 +149,30 @@ describe('tenant deletion removes the tenant\'s options', () => {
     expect(await eventually(read, (s) => s === 404, 15000)).toBe(404);
   });
 });
+
+describe('groups', () => {
+  it('a member holds the group\'s roles; leaving the group or the group losing the role takes them away', async () => {
+    const t = await newTenant();
+    const password = pw();
+    await gw(`/user/${t.id}/users`, { method: 'POST', as: t.admin, body: { userName: 'gina', password } });
+    const gina: [string, string] = [`${t.id}/gina`, password];
+    const group = await gw(`/user/${t.id}/groups`, { method: 'POST', as: t.admin, body: { name: 'readers' } });
+    expect(group).toMatchObject({ status: 201, body: { name: 'readers', self: expect.stringContaining(`/user/${t.id}/groups/`) } });
+    expect((await gw(`/user/${t.id}/groups`, { method: 'POST', as: t.admin, body: { name: 'readers' } })).status).toBe(409);
+    const id = group.body.id;
+    expect((await gw(`/user/${t.id}/groups/${id}/roles`, { method: 'POST', as: t.admin, body: { role: { id: 'ROLE_USER_MANAGEMENT_READ' } } })).status).toBe(201);
+    expect((await gw(`/user/${t.id}/users`, { as: gina })).status).toBe(403);
+    expect((await gw(`/user/${t.id}/groups/${id}/users`, { method: 'POST', as: t.admin, body: { user: { self: `http://x/user/${t.id}/users/gina` } } })).status).toBe(201);
+    expect((await gw(`/user/${t.id}/users`, { as: gina })).status).toBe(200);
+    const me = await gw('/user/currentUser', { as: gina });
+    expect(me.body.effectiveRoles.map((r: { id: string }) => r.id)).toContain('ROLE_USER_MANAGEMENT_READ');
+    expect((await gw(`/user/${t.id}/groups/${id}/roles/ROLE_USER_MANAGEMENT_READ`, { method: 'DELETE', as: t.admin })).status).toBe(204);
+    expect((await gw(`/user/${t.id}/users`, { as: gina })).status).toBe(403);
+    await gw(`/user/${t.id}/groups/${id}/roles`, { method: 'POST', as: t.admin, body: { role: { id: 'ROLE_USER_MANAGEMENT_READ' } } });
+    expect((await gw(`/user/${t.id}/groups/${id}/users/gina`, { method: 'DELETE', as: t.admin })).status).toBe(204);
+    expect((await gw(`/user/${t.id}/users`, { as: gina })).status).toBe(403);
+    expect((await gw(`/user/${t.id}/groups/${id}`, { method: 'DELETE', as: t.admin })).status).toBe(204);
+    expect(await gw(`/user/${t.id}/groups/${id}`, { as: t.admin })).toMatchObject({ status: 404, body: { error: 'groups/Not Found' } });
+    expect((await gw(`/user/${t.id}/groups`, { as: (await newTenant()).admin })).status).toBe(403);
+  });
+});

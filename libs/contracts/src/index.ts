@@ -11,3 +11,4 @@ export * from './tenant/option-changed.v1';
 export * from './tenant/tenant-changed.v1';
 export * from './tenant/user-changed.v1';
 export * from './sms/sms-providers';
+export * from './tenant/group-changed.v1';

@@ -1,16 +1,19 @@
-import { OptionChanged, OptionChangedV1, TenantChanged, TenantChangedV1, UserChanged, UserChangedV1 } from '@berth/contracts';
+import { GroupChanged, GroupChangedV1, OptionChanged, OptionChangedV1, TenantChanged, TenantChangedV1, UserChanged, UserChangedV1 } from '@berth/contracts';
 import type { GatewayEventHandler } from '../events/gateway-events';
 import { CredentialCache } from './credential-cache';
 
 /**
  * Drops cached credentials on identity events: a user's on `UserChanged`, a whole tenant's on
- * `TenantChanged` and when one of its JWT keys (`token.publicKey` options) changes.
+ * `TenantChanged`, a group's change (its members' roles) and a change of one of its JWT keys
+ * (`token.publicKey` options).
  */
 export function identityEvents(cache: CredentialCache): GatewayEventHandler {
   return async (envelope) => {
     if (envelope.type === UserChanged.type) {
       const { tenant, userName } = envelope.payload as UserChangedV1;
       await cache.evictUser(tenant, userName);
+    } else if (envelope.type === GroupChanged.type) {
+      await cache.evictTenant((envelope.payload as GroupChangedV1).tenant);
     } else if (envelope.type === TenantChanged.type) {
       await cache.evictTenant((envelope.payload as TenantChangedV1).tenant);
     } else if (envelope.type === OptionChanged.type && (envelope.payload as OptionChangedV1).category === 'token.publicKey' && typeof envelope.tenantId === 'string') {

@@ -17,6 +17,7 @@ import { UpdateUserHandler } from './application/commands/update-user/update-use
 import { ListUsersHandler } from './application/queries/list-users/list-users.handler';
 import { EffectiveRoles } from './infrastructure/effective-roles';
 import { IdentityStore } from './infrastructure/identity-store';
+import { GroupWriter } from './infrastructure/group-writer';
 import { LoginLockout } from './infrastructure/login-lockout';
 import { PasswordHasher } from './infrastructure/password-hasher';
 import { PlatformTokens } from './infrastructure/platform-tokens';
@@ -26,6 +27,7 @@ import { TenantDeletedConsumer } from './infrastructure/tenant-deleted.consumer'
 import { UserWriter } from './infrastructure/user-writer';
 import { CurrentController } from './interface/current.controller';
 import { IdentityRepresentations } from './interface/identity-links';
+import { GroupsController } from './interface/groups.controller';
 import { InternalAuthController } from './interface/internal-auth.controller';
 import { LogoutController } from './interface/logout.controller';
 import { OAuthController } from './interface/oauth.controller';
@@ -36,9 +38,9 @@ import { UsersController } from './interface/users.controller';
 /** Tenants, users and roles, and credential checks for the gateway. At start-up it creates the management tenant and its admin when missing. */
 @Module({
   imports: [CqrsModule],
-  controllers: [CurrentController, UsersController, UserRolesController, TenantsController, InternalAuthController, OAuthController, LogoutController],
+  controllers: [CurrentController, UsersController, UserRolesController, TenantsController, InternalAuthController, OAuthController, LogoutController, GroupsController],
   providers: [
-    IdentityStore, TenantDeletedConsumer, PasswordHasher, PlatformTokens, ExternalJwtKeys, ExternalJwt, LoginLockout, EffectiveRoles, UserWriter, IdentityRepresentations,
+    IdentityStore, GroupWriter, TenantDeletedConsumer, PasswordHasher, PlatformTokens, ExternalJwtKeys, ExternalJwt, LoginLockout, EffectiveRoles, UserWriter, IdentityRepresentations,
     EnsureManagementTenantHandler, AuthenticateHandler, CreateUserHandler, UpdateUserHandler, DeleteUserHandler,
     UpdateCurrentUserHandler, SetUserRoleHandler, CreateTenantHandler, DeleteTenantHandler, ListUsersHandler,
   ],

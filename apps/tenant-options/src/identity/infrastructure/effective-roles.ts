@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import type { Collection } from 'mongodb';
 import type { Connection } from 'mongoose';
@@ -11,11 +11,15 @@ export const GROUPS = 'groups';
 
 /** A user's effective roles: those assigned directly plus those of every group the user is in. */
 @Injectable()
-export class EffectiveRoles {
+export class EffectiveRoles implements OnModuleInit {
   readonly groups: Collection<GroupRecord>;
 
   constructor(@InjectConnection() connection: Connection) {
     this.groups = connection.db!.collection<GroupRecord>(GROUPS);
+  }
+
+  async onModuleInit() {
+    await this.groups.createIndex({ tenant: 1, name: 1 });
   }
 
   async of(user: Pick<UserRecord, 'tenant' | 'roles' | 'groups'>): Promise<string[]> {

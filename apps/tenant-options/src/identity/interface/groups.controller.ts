@@ -1,0 +1,123 @@
+import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { CurrentPrincipal, Principal, ROLE_CATALOGUE, Roles, RoleSets } from '@berth/auth';
+import { DomainError, negotiate } from '@berth/http';
+import { pageLinks, parsePageQuery, QueryParams } from '@berth/paging';
+import { TENANT_OPTIONS_CONFIG } from '../../config/tenant-options.token';
+import type { TenantOptionsConfig } from '../../config/tenant-options.env';
+import { EffectiveRoles } from '../infrastructure/effective-roles';
+import { GroupWriter, StoredGroup } from '../infrastructure/group-writer';
+import { UserWriter } from '../infrastructure/user-writer';
+import { IdentityRepresentations } from './identity-links';
+import { assertTenantAccess } from './tenant-access';
+import { objectBody } from './users.controller';
+
+/** The last path segment of a reference's `self`, or its `id`. */
+const refId = (ref: unknown) => {
+  const r = ref as { id?: unknown; self?: unknown } | undefined;
+  return typeof r?.id === 'string' ? r.id : typeof r?.self === 'string' ? decodeURIComponent(r.self.split('/').pop() ?? '') : undefined;
+};
+
+/** `/user/{tenant}/groups…`: user groups, their roles and members; a member holds the group's roles. */
+@Controller('user/:tenant')
+export class GroupsController {
+  constructor(
+    private readonly groups: GroupWriter, private readonly users: UserWriter, private readonly roles: EffectiveRoles,
+    private readonly links: IdentityRepresentations, @Inject(TENANT_OPTIONS_CONFIG) private readonly config: TenantOptionsConfig,
+  ) {}
+
+  @Get('groups')
+  @Roles(...RoleSets.userRead)
+  async list(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Query() query: QueryParams, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
+    this.access(p, tenant);
+    const page = parsePageQuery(query);
+    const filter = { tenant, deleted: { $ne: true } } as never;
+    const found = await this.roles.groups.find(filter).sort({ name: 1 }).skip(page.skip).limit(page.pageSize).toArray();
+    const total = page.withTotalPages ? await this.roles.groups.countDocuments(filter) : undefined;
+    reply.header('content-type', negotiate(this.config.BERTH_BRAND, 'groupCollection', accept));
+    return { ...pageLinks({ baseUrl: this.links.base, path: `/user/${tenant}/groups`, query, page, count: found.length, total }), groups: found.map((g) => this.view(g as StoredGroup)) };
+  }
+
+  @Post('groups')
+  @Roles(...RoleSets.userAdmin)
+  async create(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Body() body: unknown, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
+    this.access(p, tenant);
+    const name = objectBody(body).name;
+    if (typeof name !== 'string' || !name.trim() || name.length > 254) throw new DomainError('groups', 'Invalid Data', 'name is required (1 to 254 characters)');
+    const view = this.view(await this.groups.create(tenant, name));
+    reply.code(201).header('location', view.self).header('content-type', negotiate(this.config.BERTH_BRAND, 'group', accept));
+    return view;
+  }
+
+  @Get('groups/:id')
+  @Roles(...RoleSets.userRead)
+  async get(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Param('id') id: string, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
+    this.access(p, tenant);
+    reply.header('content-type', negotiate(this.config.BERTH_BRAND, 'group', accept));
+    return this.view(await this.groups.find(tenant, id));
+  }
+
+  @Delete('groups/:id')
+  @HttpCode(204)
+  @Roles(...RoleSets.userAdmin)
+  async remove(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Param('id') id: string) {
+    this.access(p, tenant);
+    await this.groups.update(await this.groups.find(tenant, id), { $set: { deleted: true, roles: [] } as never }, 'deleted');
+  }
+
+  @Post('groups/:id/roles')
+  @Roles(...RoleSets.userAdmin)
+  async addRole(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Param('id') id: string, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
+    this.access(p, tenant);
+    const role = refId(objectBody(body).role);
+    if (!role || !(ROLE_CATALOGUE as readonly string[]).includes(role)) throw new DomainError('groups', 'Invalid Data', `Unknown role ${role ?? '(none)'}`);
+    const group = await this.groups.update(await this.groups.find(tenant, id), { $addToSet: { roles: role } }, 'roles');
+    const reference = this.links.roleReference(this.self(group), role);
+    reply.code(201).header('location', reference.self);
+    return reference;
+  }
+
+  @Delete('groups/:id/roles/:role')
+  @HttpCode(204)
+  @Roles(...RoleSets.userAdmin)
+  async removeRole(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Param('id') id: string, @Param('role') role: string) {
+    this.access(p, tenant);
+    await this.groups.update(await this.groups.find(tenant, id), { $pull: { roles: role } }, 'roles');
+  }
+
+  @Post('groups/:id/users')
+  @Roles(...RoleSets.userAdmin)
+  async addMember(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Param('id') id: string, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
+    this.access(p, tenant);
+    const group = await this.groups.find(tenant, id);
+    const userName = refId(objectBody(body).user);
+    if (!userName) throw new DomainError('groups', 'Invalid Data', 'user.id or user.self is required');
+    const user = await this.users.find(tenant, userName);
+    if (!user.groups.includes(id)) await this.users.update(user, { $addToSet: { groups: id } }, 'roles');
+    reply.code(201).header('location', `${this.self(group)}/users/${encodeURIComponent(userName)}`);
+    return { self: `${this.self(group)}/users/${encodeURIComponent(userName)}`, user: this.links.user(user) };
+  }
+
+  @Delete('groups/:id/users/:userName')
+  @HttpCode(204)
+  @Roles(...RoleSets.userAdmin)
+  async removeMember(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Param('id') id: string, @Param('userName') userName: string) {
+    this.access(p, tenant);
+    const user = await this.users.find(tenant, userName);
+    if (!user.groups.includes(id)) throw new DomainError('groups', 'Not Found', `User ${userName} is not in group ${id}`);
+    await this.users.update(user, { $pull: { groups: id } }, 'roles');
+  }
+
+  private view(g: StoredGroup) {
+    const self = this.self(g);
+    return { id: g.id, name: g.name, self, roles: { self: `${self}/roles`, references: g.roles.map((r) => this.links.roleReference(self, r)) }, users: { self: `${self}/users` } };
+  }
+
+  private self(g: { tenant: string; id: string }) {
+    return `${this.links.base}/user/${g.tenant}/groups/${g.id}`;
+  }
+
+  private access(p: Principal, tenant: string) {
+    assertTenantAccess(p, tenant, this.config.BERTH_MANAGEMENT_TENANT);
+  }
+}
