@@ -120,7 +120,7 @@ describe('registry: binary upload (SPEC.md row 13) through the gateway', () => {
   });
 
   it('answers 404 for an unknown application and 403 for another tenant\'s', async () => {
-    expectError(await uploadZip('1', owner, webZip()), 404, 'applications/Not Found');
+    expectError(await uploadZip('99999999999999999', owner, webZip()), 404, 'applications/Not Found');
     const app = await createApp(owner, { name: name('web'), key: name('k'), type: 'HOSTED', contextPath: name('c'), resourcesUrl: '/', availability: 'MARKET' });
     expectError(await uploadZip(app.id, other, webZip()), 403, 'security/Forbidden');
   });
