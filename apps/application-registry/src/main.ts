@@ -1,5 +1,7 @@
+import multipart from '@fastify/multipart';
 import { bootstrap } from '@berth/runtime';
 import { AppModule } from './app.module';
+import { isPartAFile } from './applications/interface/upload-receiver';
 import { registryConfigSchema } from './config/application-registry.env';
 
 void bootstrap({
@@ -7,4 +9,11 @@ void bootstrap({
   schema: registryConfigSchema,
   module: (ctx) => AppModule.register(ctx),
   port: (config) => config.PORT,
+  beforeListen: async (app, config) => {
+    // Parts are streamed by the binaries controller; the file's size limit is the upload limit.
+    await app.register(multipart as never, {
+      isPartAFile, throwFileSizeLimit: true,
+      limits: { fileSize: config.BERTH_UPLOAD_MAX_BYTES, files: 4, fields: 8, parts: 12, fieldSize: 64 * 1024 },
+    });
+  },
 });

@@ -5,6 +5,7 @@ export * from './catalogue';
 export * from './registry/application-created.v1';
 export * from './registry/application-updated.v1';
 export * from './registry/application-deleted.v1';
+export * from './registry/application-version-activated.v1';
 export * from './subscription/tenant-subscribed.v1';
 export * from './subscription/tenant-unsubscribed.v1';
 export * from './tenant/option-changed.v1';

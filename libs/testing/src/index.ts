@@ -2,3 +2,4 @@ export * from './stack-env';
 export * from './test-stack';
 export * from './metrics';
 export * from './gateway-client';
+export * from './archives';

@@ -19,6 +19,12 @@ export const testStack = {
     if (!url) throw new Error(`no app named ${app} in the test stack`);
     return url;
   },
+  /** An app's process id (the gateway's too). */
+  pid(app: string): number {
+    const pid = JSON.parse(required('BERTH_TEST_APP_PIDS'))[app];
+    if (!pid) throw new Error(`no app named ${app} in the test stack`);
+    return pid;
+  },
   /** Headers that make an internal app take the request as coming from the gateway for `principal`. */
   principalHeaders(principal: Principal): Record<string, string> {
     return { [PRINCIPAL_HEADER]: signPrincipal(principal, required('BERTH_TEST_INTERNAL_KEY')) };

@@ -17,6 +17,8 @@ export interface TestStack {
   /** The internal apps, by name. */
   apps: string[];
   appUrl(app: string): string;
+  /** Process ids of the apps, by name (e.g. to read an app's memory from /proc). */
+  pids: Record<string, number>;
   stop(): Promise<void>;
 }
 
@@ -76,6 +78,7 @@ export async function startTestStack(portBase = Number(process.env.BERTH_TEST_PO
   return {
     gatewayUrl: `http://127.0.0.1:${gatewayPort}`, gatewayMetricsUrl: `http://127.0.0.1:${gatewayPort + 1}`, dbPrefix, adminPassword: env.BERTH_ADMIN_PASSWORD, env, apps: internal,
     appUrl: (app) => `http://127.0.0.1:${ports[app]}`,
+    pids: Object.fromEntries([...children].map(([name, child]) => [name, child.pid!])),
     stop,
   };
 }

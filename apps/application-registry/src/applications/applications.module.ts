@@ -6,6 +6,12 @@ import type { RegistryConfig } from '../config/application-registry.env';
 import { REGISTRY_CONFIG } from '../config/registry-config.token';
 import { ApplicationAccess } from './application/application-access';
 import { ApplicationEvents } from './application/application-events';
+import { ActivateVersionHandler } from './application/commands/activate-version/activate-version.handler';
+import { DeleteVersionHandler } from './application/commands/delete-version/delete-version.handler';
+import { SetVersionTagsHandler } from './application/commands/set-version-tags/set-version-tags.handler';
+import { UploadBinaryHandler } from './application/commands/upload-binary/upload-binary.handler';
+import { GetBinaryHandler } from './application/queries/get-binary/get-binary.handler';
+import { ListVersionsHandler } from './application/queries/list-versions/list-versions.handler';
 import { CloneApplicationHandler } from './application/commands/clone-application/clone-application.handler';
 import { CreateApplicationHandler } from './application/commands/create-application/create-application.handler';
 import { DeleteApplicationHandler } from './application/commands/delete-application/delete-application.handler';
@@ -15,22 +21,26 @@ import { UpdateApplicationHandler } from './application/commands/update-applicat
 import { GetApplicationHandler } from './application/queries/get-application/get-application.handler';
 import { ListApplicationsHandler } from './application/queries/list-applications/list-applications.handler';
 import { ApplicationRepository } from './infrastructure/application.repository';
+import { BinaryStore } from './infrastructure/binary.store';
 import { SubscriptionEventsConsumer } from './infrastructure/subscription-events.consumer';
 import { SubscriptionProjection } from './infrastructure/subscription.projection';
 import { ApplicationCollectionsController } from './interface/application-collections.controller';
 import { ApplicationsController } from './interface/applications.controller';
+import { BinariesController } from './interface/binaries.controller';
+import { VersionsController } from './interface/versions.controller';
 
 /**
- * Applications: CRUD, clone, collections, the subscription projection and the known
- * applications seeded at first start.
+ * Applications: CRUD, clone, collections, binaries and versions, the subscription projection
+ * and the known applications seeded at first start.
  */
 @Module({
   imports: [CqrsModule],
-  controllers: [ApplicationCollectionsController, ApplicationsController],
+  controllers: [ApplicationCollectionsController, ApplicationsController, BinariesController, VersionsController],
   providers: [
     ApplicationRepository, SubscriptionProjection, SubscriptionEventsConsumer, ApplicationAccess, ApplicationEvents,
     CreateApplicationHandler, UpdateApplicationHandler, DeleteApplicationHandler, CloneApplicationHandler, SeedKnownApplicationsHandler,
     GetApplicationHandler, ListApplicationsHandler,
+    BinaryStore, UploadBinaryHandler, ActivateVersionHandler, SetVersionTagsHandler, DeleteVersionHandler, ListVersionsHandler, GetBinaryHandler,
   ],
 })
 export class ApplicationsModule implements OnApplicationBootstrap {

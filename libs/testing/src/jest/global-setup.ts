@@ -14,5 +14,6 @@ export default async function globalSetup() {
   process.env.BERTH_TEST_DB_PREFIX = stack.dbPrefix;
   process.env.BERTH_TEST_INTERNAL_KEY = stack.env.BERTH_INTERNAL_KEY;
   process.env.BERTH_TEST_PREVIOUS_SECRETS_KEY = stack.env.BERTH_SECRETS_PREVIOUS_KEYS;
+  process.env.BERTH_TEST_APP_PIDS = JSON.stringify(stack.pids);
   process.env.BERTH_TEST_APP_URLS = JSON.stringify(Object.fromEntries(stack.apps.map((app) => [app, stack.appUrl(app)])));
 }

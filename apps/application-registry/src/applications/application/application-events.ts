@@ -1,10 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  ApplicationCreated, ApplicationCreatedV1, ApplicationDeleted, ApplicationUpdated, effectiveProcessingMode, isStored, ProcessingMode,
+  ApplicationCreated, ApplicationCreatedV1, ApplicationDeleted, ApplicationUpdated, ApplicationVersionActivated, effectiveProcessingMode, isStored,
+  ProcessingMode,
 } from '@berth/contracts';
 import { currentWork, Publisher } from '@berth/messaging';
 import { Outbox, OutboxMessage, PUBLISHER } from '@berth/runtime';
 import { ApplicationDocument } from '../domain/application';
+import type { ApplicationVersion } from '../domain/application-version';
 
 function summary(app: ApplicationDocument): ApplicationCreatedV1 {
   return {
@@ -43,6 +45,14 @@ export class ApplicationEvents {
   deleted(app: ApplicationDocument, force: boolean, subscribedTenants: string[]): OutboxMessage {
     const { id, name, type, ownerTenant } = summary(app);
     return this.message(ApplicationDeleted, app, { id, name, type, ownerTenant, force, subscribedTenants });
+  }
+
+  versionActivated(app: ApplicationDocument, version: ApplicationVersion, reason: 'upload' | 'activate'): OutboxMessage {
+    const { id, name, type, ownerTenant, contextPath } = summary(app);
+    return this.message(ApplicationVersionActivated, app, {
+      id, name, type, ownerTenant, ...(contextPath ? { contextPath } : {}),
+      version: version.version, binaryId: version.binaryId, ...(version.manifest ? { manifest: version.manifest } : {}), reason,
+    });
   }
 
   /** Publishes messages of a write that is not stored (TRANSIENT). */

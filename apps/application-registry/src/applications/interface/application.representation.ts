@@ -1,9 +1,13 @@
 import { DomainError } from '@berth/http';
 import { parsePageQuery, PageQuery, QueryParams } from '@berth/paging';
 import { ApplicationDocument, HIDDEN_FIELDS } from '../domain/application';
+import { ApplicationVersion, versionResource } from '../domain/application-version';
 import type { ApplicationCriteria } from '../application/queries/list-applications/list-applications.query';
 
-/** The Application resource (SPEC.md, CLIENTS.md "Response details"): never `resourcesPassword`. */
+/**
+ * The Application resource (SPEC.md, CLIENTS.md "Response details"): never `resourcesPassword`;
+ * a manifest always shows `imports` and `noAppSwitcher`; versions without their stored manifests.
+ */
 export function applicationResource(app: ApplicationDocument, baseUrl: string): Record<string, unknown> {
   const fields = Object.fromEntries(Object.entries(app).filter(([name]) => !HIDDEN_FIELDS.includes(name)));
   const { name, key, type, availability, ...rest } = fields;
@@ -13,8 +17,14 @@ export function applicationResource(app: ApplicationDocument, baseUrl: string): 
     name, key, type, availability,
     owner: { self: `${baseUrl}/tenant/tenants/${encodeURIComponent(app.owner)}`, tenant: { id: app.owner } },
     ...rest,
+    ...(isObject(rest.manifest) ? { manifest: { imports: [], noAppSwitcher: app.type === 'MICROSERVICE', ...rest.manifest } } : {}),
+    ...(Array.isArray(rest.applicationVersions) ? { applicationVersions: (rest.applicationVersions as ApplicationVersion[]).map(versionResource) } : {}),
     ...(app.type === 'MICROSERVICE' ? { requiredRoles: rest.requiredRoles ?? [], roles: rest.roles ?? [] } : {}),
   };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function single(query: QueryParams, name: string): string | undefined {

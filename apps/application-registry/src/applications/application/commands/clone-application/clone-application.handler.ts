@@ -3,15 +3,17 @@ import type { Filter } from 'mongodb';
 import { DomainError } from '@berth/http';
 import { isDuplicateKey } from '@berth/messaging';
 import { ApplicationDocument } from '../../../domain/application';
+import { ApplicationVersion, LATEST } from '../../../domain/application-version';
 import { CLONE_RENAMED, cloneNames, firstFreeClone } from '../../../domain/clone-naming';
 import { ApplicationRepository, newApplicationId } from '../../../infrastructure/application.repository';
+import { BinaryStore } from '../../../infrastructure/binary.store';
 import { ApplicationAccess } from '../../application-access';
 import { ApplicationEvents } from '../../application-events';
 import { CloneApplicationCommand } from './clone-application.command';
 
 const WINDOW = 20;
 const ATTEMPTS = 5;
-/** Not copied: the store's fields, and versions (their binaries belong to the source). */
+/** Not copied: the store's fields, and versions (a hosted source's active version is copied with its binary). */
 const NOT_COPIED = ['_id', '_outbox', '_inbox', 'owner', 'applicationVersions', 'activeVersionId'];
 
 @CommandHandler(CloneApplicationCommand)
@@ -20,15 +22,37 @@ export class CloneApplicationHandler implements ICommandHandler<CloneApplication
     private readonly access: ApplicationAccess,
     private readonly repository: ApplicationRepository,
     private readonly events: ApplicationEvents,
+    private readonly binaries: BinaryStore,
   ) {}
 
   async execute({ id, caller }: CloneApplicationCommand): Promise<ApplicationDocument> {
     const source = await this.access.visible(id, caller);
     const copy = Object.fromEntries(Object.entries(source).filter(([field]) => !NOT_COPIED.includes(field)));
+    const stored = this.events.stores();
+    const version = stored ? await this.copyActiveVersion(source, caller.tenant) : undefined;
+    if (version) Object.assign(copy, { applicationVersions: [version], activeVersionId: version.binaryId });
+    try {
+      return await this.insertCopy(source, copy, caller.tenant);
+    } catch (err) {
+      if (version) await this.binaries.delete(version.binaryId);
+      throw err;
+    }
+  }
+
+  /** SPEC.md row 7: a hosted source's active version, with identical content, becomes the copy's only version. */
+  private async copyActiveVersion(source: ApplicationDocument, tenant: string): Promise<ApplicationVersion | undefined> {
+    if (source.type !== 'HOSTED' || !source.activeVersionId) return undefined;
+    const active = ((source.applicationVersions ?? []) as ApplicationVersion[]).find((v) => v.binaryId === source.activeVersionId);
+    if (!active) return undefined;
+    const binaryId = await this.binaries.copy(active.binaryId, { applicationId: '', tenant, version: active.version, contentType: 'application/zip' });
+    return { ...active, binaryId, tags: [LATEST], created: new Date().toISOString() };
+  }
+
+  private async insertCopy(source: ApplicationDocument, copy: Record<string, unknown>, tenant: string): Promise<ApplicationDocument> {
     let from = 0;
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
       const n = await this.freeAttempt(source, from);
-      const app = { ...copy, ...cloneNames(source, n), _id: newApplicationId(), owner: caller.tenant, _version: 1 } as ApplicationDocument;
+      const app = { ...copy, ...cloneNames(source, n), _id: newApplicationId(), owner: tenant, _version: 1 } as ApplicationDocument;
       if (!this.events.stores()) {
         await this.events.publishNow([this.events.created(app)]);
         return app;

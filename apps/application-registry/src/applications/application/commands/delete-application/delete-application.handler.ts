@@ -1,6 +1,8 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import type { ApplicationVersion } from '../../../domain/application-version';
 import { checkDeletable } from '../../../domain/application-rules';
 import { ApplicationRepository } from '../../../infrastructure/application.repository';
+import { BinaryStore } from '../../../infrastructure/binary.store';
 import { SubscriptionProjection } from '../../../infrastructure/subscription.projection';
 import { ApplicationAccess } from '../../application-access';
 import { ApplicationEvents } from '../../application-events';
@@ -13,6 +15,7 @@ export class DeleteApplicationHandler implements ICommandHandler<DeleteApplicati
     private readonly repository: ApplicationRepository,
     private readonly subscriptions: SubscriptionProjection,
     private readonly events: ApplicationEvents,
+    private readonly binaries: BinaryStore,
   ) {}
 
   async execute({ id, force, caller }: DeleteApplicationCommand): Promise<void> {
@@ -20,7 +23,8 @@ export class DeleteApplicationHandler implements ICommandHandler<DeleteApplicati
     const subscribers = await this.subscriptions.subscribersOf(id);
     checkDeletable(app, subscribers, force);
     const messages = [this.events.deleted({ ...app, _version: app._version + 1 }, force, subscribers)];
-    if (this.events.stores()) await this.repository.delete(id, messages);
-    else await this.events.publishNow(messages);
+    if (!this.events.stores()) return this.events.publishNow(messages);
+    await this.repository.delete(id, messages);
+    for (const version of (app.applicationVersions ?? []) as ApplicationVersion[]) await this.binaries.delete(version.binaryId);
   }
 }

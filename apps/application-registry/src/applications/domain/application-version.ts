@@ -1,0 +1,85 @@
+import { DomainError } from '@berth/http';
+
+/** One uploaded binary of an application (beyond SPEC.md; CLIENTS.md `applicationVersions`). */
+export interface ApplicationVersion {
+  version: string;
+  binaryId: string;
+  tags: string[];
+  created: string;
+  /** The validated manifest the binary brought; stored, not answered with the version. */
+  manifest?: Record<string, unknown>;
+}
+
+export const LATEST = 'latest';
+const TAG = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+const invalid = (message: string) => new DomainError('applications', 'Unprocessable Entity', message);
+
+/** A version for a binary whose manifest names none: SemVer, growing with time. */
+export function generatedVersion(now = Date.now()): string {
+  return `1.0.0-${now}`;
+}
+
+/**
+ * Adds an uploaded version: it replaces a version of the same name (keeping its tags), gets the
+ * tag `latest`, which no other version keeps. Returns the versions and the one replaced, if any.
+ */
+export function addVersion(versions: ApplicationVersion[], added: Omit<ApplicationVersion, 'tags'>): { versions: ApplicationVersion[]; replaced?: ApplicationVersion } {
+  const replaced = versions.find((v) => v.version === added.version);
+  const tags = [LATEST, ...(replaced?.tags ?? []).filter((t) => t !== LATEST)];
+  const others = versions.filter((v) => v !== replaced).map((v) => ({ ...v, tags: v.tags.filter((t) => t !== LATEST) }));
+  return { versions: [...others, { ...added, tags }], replaced };
+}
+
+/** @throws DomainError `applications/Not Found` (404) naming the version. */
+export function findVersion(versions: ApplicationVersion[], version: string, appId: string): ApplicationVersion {
+  const found = versions.find((v) => v.version === version);
+  if (!found) throw new DomainError('applications', 'Not Found', `Application ${appId} has no version ${version}`);
+  return found;
+}
+
+/** The version named by `version` or carrying `tag`. @throws 404 when none, 422 when neither is given. */
+export function selectVersion(versions: ApplicationVersion[], selector: { version?: string; tag?: string }, appId: string): ApplicationVersion {
+  if (selector.version !== undefined) return findVersion(versions, selector.version, appId);
+  if (selector.tag === undefined) throw invalid('version or tag is required');
+  const found = versions.find((v) => v.tags.includes(selector.tag!));
+  if (!found) throw new DomainError('applications', 'Not Found', `Application ${appId} has no version tagged ${selector.tag}`);
+  return found;
+}
+
+/**
+ * The tags of a PUT body `{tags: [...]}`: distinct tokens of at most 64 characters.
+ * @throws DomainError 422 naming the problem.
+ */
+export function parseTags(body: unknown): string[] {
+  const tags = (body as { tags?: unknown } | null)?.tags;
+  if (!Array.isArray(tags)) throw invalid('tags must be a list of strings');
+  for (const tag of tags) {
+    if (typeof tag !== 'string' || !TAG.test(tag)) throw invalid(`tag ${JSON.stringify(tag)} must be 1-64 letters, digits, '.', '_' or '-'`);
+  }
+  if (new Set(tags).size !== tags.length) throw invalid('tags must not repeat');
+  return tags as string[];
+}
+
+/** Sets a version's tags; a tag moves to it from any other version (a tag names one version). */
+export function setTags(versions: ApplicationVersion[], version: string, tags: string[]): ApplicationVersion[] {
+  return versions.map((v) => (v.version === version ? { ...v, tags } : { ...v, tags: v.tags.filter((t) => !tags.includes(t)) }));
+}
+
+/**
+ * Removes a version. The active one and the one tagged `latest` stay.
+ * @throws DomainError `applications/Update Conflict` (409) for those.
+ */
+export function removeVersion(versions: ApplicationVersion[], removed: ApplicationVersion, activeVersionId: string | undefined): ApplicationVersion[] {
+  if (removed.binaryId === activeVersionId) {
+    throw new DomainError('applications', 'Update Conflict', `Version ${removed.version} is the active version; activate another one first`);
+  }
+  if (removed.tags.includes(LATEST)) {
+    throw new DomainError('applications', 'Update Conflict', `Version ${removed.version} is tagged ${LATEST}; move the tag first`);
+  }
+  return versions.filter((v) => v !== removed);
+}
+
+/** A version as answered: without its stored manifest. */
+export function versionResource({ version, binaryId, tags, created }: ApplicationVersion): Record<string, unknown> {
+  return { version, binaryId, tags, created };
+}

@@ -1,0 +1,42 @@
+import { Controller, Get, Headers, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CurrentPrincipal, Principal, Roles, RoleSets } from '@berth/auth';
+import { negotiate } from '@berth/http';
+import type { RegistryConfig } from '../../config/application-registry.env';
+import { REGISTRY_CONFIG } from '../../config/registry-config.token';
+import { UploadBinaryCommand } from '../application/commands/upload-binary/upload-binary.command';
+import { GetBinaryQuery } from '../application/queries/get-binary/get-binary.query';
+import { applicationResource } from './application.representation';
+import { receiveUpload } from './upload-receiver';
+
+/** SPEC.md row 13: an application's binaries. */
+@Controller('application/applications/:id/binaries')
+export class BinariesController {
+  private readonly base: string;
+
+  constructor(@Inject(REGISTRY_CONFIG) private readonly config: RegistryConfig, private readonly commands: CommandBus, private readonly queries: QueryBus) {
+    this.base = config.BERTH_PUBLIC_URL.replace(/\/$/, '');
+  }
+
+  /** 201 with the Application, as the real platform answers (Python's client accepts only 201). */
+  @Post()
+  @Roles(...RoleSets.applicationAdmin)
+  async upload(@Param('id') id: string, @CurrentPrincipal() caller: Principal, @Headers('accept') accept: string | undefined,
+    @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    const type = negotiate(this.config.BERTH_BRAND, 'application', accept);
+    const app = await this.commands.execute(new UploadBinaryCommand(id, caller, () => receiveUpload(req, this.config.BERTH_UPLOAD_MAX_BYTES)));
+    reply.status(201).header('content-type', type);
+    return applicationResource(app, this.base);
+  }
+
+  @Get(':binaryId')
+  @Roles(...RoleSets.applicationRead)
+  async download(@Param('id') id: string, @Param('binaryId') binaryId: string, @CurrentPrincipal() caller: Principal, @Res() reply: FastifyReply) {
+    const binary = await this.queries.execute(new GetBinaryQuery(id, binaryId, caller));
+    const fileName = binary.fileName.replace(/["\\\r\n]/g, '_');
+    return reply.status(200).headers({
+      'content-type': 'application/zip', 'content-length': String(binary.length), 'content-disposition': `attachment; filename="${fileName}"`,
+    }).send(binary.content);
+  }
+}

@@ -1,0 +1,58 @@
+import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import type { FastifyReply } from 'fastify';
+import { CurrentPrincipal, Principal, Roles, RoleSets } from '@berth/auth';
+import type { BaseConfig } from '@berth/config';
+import { negotiate } from '@berth/http';
+import { BASE_CONFIG } from '@berth/runtime';
+import { ActivateVersionCommand } from '../application/commands/activate-version/activate-version.command';
+import { DeleteVersionCommand } from '../application/commands/delete-version/delete-version.command';
+import { SetVersionTagsCommand } from '../application/commands/set-version-tags/set-version-tags.command';
+import { ListVersionsQuery } from '../application/queries/list-versions/list-versions.query';
+import { versionResource } from '../domain/application-version';
+import { applicationResource } from './application.representation';
+
+const selector = (version?: string, tag?: string) => ({ ...(version ? { version } : {}), ...(tag ? { tag } : {}) });
+
+/** An application's versions (beyond SPEC.md): list, tag, delete, activate. */
+@Controller('application/applications/:id/versions')
+export class VersionsController {
+  private readonly base: string;
+
+  constructor(@Inject(BASE_CONFIG) private readonly config: BaseConfig, private readonly commands: CommandBus, private readonly queries: QueryBus) {
+    this.base = config.BERTH_PUBLIC_URL.replace(/\/$/, '');
+  }
+
+  @Get()
+  @Roles(...RoleSets.applicationRead)
+  async list(@Param('id') id: string, @Query('version') version: string | undefined, @Query('tag') tag: string | undefined,
+    @CurrentPrincipal() caller: Principal, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
+    reply.header('content-type', negotiate(this.config.BERTH_BRAND, 'applicationVersionCollection', accept));
+    const versions = await this.queries.execute(new ListVersionsQuery(id, selector(version, tag), caller));
+    return { self: `${this.base}/application/applications/${encodeURIComponent(id)}/versions`, applicationVersions: versions.map(versionResource) };
+  }
+
+  @Put(':version')
+  @Roles(...RoleSets.applicationAdmin)
+  async tag(@Param('id') id: string, @Param('version') version: string, @Body() body: unknown, @CurrentPrincipal() caller: Principal,
+    @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
+    reply.header('content-type', negotiate(this.config.BERTH_BRAND, 'applicationVersion', accept));
+    return versionResource(await this.commands.execute(new SetVersionTagsCommand(id, version, body, caller)));
+  }
+
+  @Delete()
+  @HttpCode(204)
+  @Roles(...RoleSets.applicationAdmin)
+  async delete(@Param('id') id: string, @Query('version') version: string | undefined, @Query('tag') tag: string | undefined, @CurrentPrincipal() caller: Principal): Promise<void> {
+    await this.commands.execute(new DeleteVersionCommand(id, selector(version, tag), caller));
+  }
+
+  @Post(':version/activate')
+  @HttpCode(200)
+  @Roles(...RoleSets.applicationAdmin)
+  async activate(@Param('id') id: string, @Param('version') version: string, @CurrentPrincipal() caller: Principal,
+    @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
+    reply.header('content-type', negotiate(this.config.BERTH_BRAND, 'application', accept));
+    return applicationResource(await this.commands.execute(new ActivateVersionCommand(id, version, caller)), this.base);
+  }
+}

@@ -1,0 +1,127 @@
+import { request } from 'node:http';
+import { createDeflateRaw } from 'node:zlib';
+import { dockerImage, gw, microserviceZip, newTenant, testStack, zip } from '@berth/testing';
+import { Creds, createApp, expectError, hostedApp, microserviceApp, multipart, name, postBinary, storedBinaries, uploadZip } from './binary-upload';
+
+let owner: Creds;
+let other: Creds;
+beforeAll(async () => {
+  owner = (await newTenant()).admin;
+  other = (await newTenant()).admin;
+});
+
+const manifest = (extra: Record<string, unknown> = {}) => ({ apiVersion: '1', version: '1.0.0', provider: { name: 'Acme' }, ...extra });
+const webZip = () => zip([{ name: 'index.html', data: '<html></html>' }, { name: 'main.js', data: 'console.log(1)', deflate: true }]);
+
+describe('registry: binary upload (SPEC.md row 13) through the gateway', () => {
+  it('accepts a microservice ZIP in part "file" with a filename and the JS client\'s fileName part: 201 with the application', async () => {
+    const app = await microserviceApp(owner);
+    const res = await uploadZip(app.id, owner, microserviceZip(manifest({ requiredRoles: ['ROLE_INVENTORY_READ'], requestResources: { cpu: '100m' } })), 'hello.zip');
+    expect(res.status).toBe(201);
+    expect(res.headers.get('content-type')).toMatch(/application\/vnd.com.nsn.cumulocity.application\+json/);
+    const [version] = res.body.applicationVersions;
+    expect(version).toEqual({ version: '1.0.0', binaryId: expect.stringMatching(/^[0-9a-f]{24}$/), tags: ['latest'], created: expect.any(String) });
+    expect(res.body.activeVersionId).toBe(version.binaryId);
+    expect(res.body.manifest).toEqual({
+      apiVersion: '1', version: '1.0.0', provider: { name: 'Acme' }, name: app.name, isolation: 'MULTI_TENANT', resources: { cpu: '0.5', memory: '512M' },
+      requestResources: { cpu: '100m' }, requiredRoles: ['ROLE_INVENTORY_READ'], roles: [], imports: [], noAppSwitcher: true,
+    });
+    expect(res.body.requiredRoles).toEqual([]);
+    expect((await gw(`/application/applications/${app.id}`, { as: owner })).body).toEqual(res.body);
+    expect(await storedBinaries(app.id)).toEqual([version.binaryId]);
+  });
+
+  it('accepts part "data" without a filename as application/octet-stream (SPEC.md), and a FormData upload', async () => {
+    const app = await hostedApp(owner);
+    const { body, contentType } = multipart([{ name: 'data', type: 'application/octet-stream', data: webZip() }]);
+    const res = await postBinary(app.id, owner, body, contentType);
+    expect(res.status).toBe(201);
+    expect(res.body.applicationVersions).toEqual([expect.objectContaining({ version: expect.stringMatching(/^1\.0\.0-\d+$/), tags: ['latest'] })]);
+    const form = new FormData();
+    form.append('file', new Blob([webZip()], { type: 'application/zip' }), 'web.zip');
+    form.append('fileName', 'web.zip');
+    const again = await postBinary(app.id, owner, form);
+    expect(again.status).toBe(201);
+    expect(again.body.applicationVersions).toHaveLength(2);
+  });
+
+  it('accepts a chunked upload without Content-Length', async () => {
+    const app = await createApp(owner, { name: name('rule'), key: name('rk'), type: 'APAMA_CEP_RULE' });
+    const { body, contentType } = multipart([{ name: 'file', filename: 'rule.zip', type: 'application/zip', data: zip([{ name: 'rule.mon', data: 'monitor R {}' }]) }]);
+    const stream = new ReadableStream({ start(controller) { for (let i = 0; i < body.length; i += 100) controller.enqueue(body.subarray(i, i + 100)); controller.close(); } });
+    const res = await postBinary(app.id, owner, stream, contentType, { duplex: 'half' } as RequestInit);
+    expect(res.status).toBe(201);
+    expect(res.body.applicationVersions).toHaveLength(1);
+  });
+
+  it.each([
+    ['an image.tar without its layer', () => microserviceZip(manifest(), dockerImage('layer')), /Invalid binary: image.tar lacks the layer/],
+    ['no image.tar', () => zip([{ name: 'cumulocity.json', data: JSON.stringify(manifest()) }]), /missing: image.tar/],
+    ['an invalid manifest, every violation with its path', () => microserviceZip({ name: 'Bad_Name', version: 'x', isolation: 'SHARED', replicas: 7, livenessProbe: {} }),
+      /name: must be lowercase.*version: must be a SemVer.*isolation: .*replicas: .*livenessProbe: needs exactly one/],
+    ['a file that is not a ZIP', () => Buffer.from('not a zip at all'), /not a ZIP archive/],
+    ['an entry escaping its folder', () => zip([{ name: '../../etc/cron.d/x', data: 'x' }, { name: 'cumulocity.json', data: '{}' }]), /"..\/..\/etc\/cron.d\/x" escapes its folder/],
+    ['an absolute entry', () => zip([{ name: '/etc/passwd', data: 'x' }]), /absolute path/],
+  ])('refuses a microservice with %s: 422 and nothing stored', async (_case, build, message) => {
+    const app = await microserviceApp(owner);
+    expectError(await uploadZip(app.id, owner, build()), 422, 'applications/Unprocessable Entity', message);
+    expect(await storedBinaries(app.id)).toEqual([]);
+    expect((await gw(`/application/applications/${app.id}`, { as: owner })).body).not.toHaveProperty('applicationVersions');
+  });
+
+  it('refuses by type: a web application without index.html, a rule without exactly one .mon, any EXTERNAL binary', async () => {
+    expectError(await uploadZip((await hostedApp(owner)).id, owner, zip([{ name: 'app/index.html', data: '' }])), 422, 'applications/Unprocessable Entity', /index.html at its root/);
+    const rule = await createApp(owner, { name: name('rule'), key: name('rk'), type: 'APAMA_CEP_RULE' });
+    expectError(await uploadZip(rule.id, owner, zip([{ name: 'a.mon', data: '' }, { name: 'b.mon', data: '' }])), 422, 'applications/Unprocessable Entity', /exactly one .mon file, found 2/);
+    const external = await createApp(owner, { name: name('ext'), key: name('ek'), type: 'EXTERNAL', externalUrl: 'https://example.com' });
+    expectError(await uploadZip(external.id, owner, webZip()), 422, 'applications/Unprocessable Entity', /type EXTERNAL takes no binary/);
+  });
+
+  it('refuses a request without a file part, and one that is not multipart', async () => {
+    const app = await hostedApp(owner);
+    const { body, contentType } = multipart([{ name: 'fileName', data: 'x.zip' }, { name: 'other', filename: 'x.zip', data: webZip() }]);
+    expectError(await postBinary(app.id, owner, body, contentType), 422, 'applications/Unprocessable Entity', /has no file/);
+    const res = await postBinary(app.id, owner, webZip(), 'application/zip');
+    expect(res.status).toBe(415);
+  });
+
+  it('refuses a zip bomb from its directory, before unpacking it: 422', async () => {
+    const deflate = createDeflateRaw({ level: 9 });
+    const packed: Buffer[] = [];
+    deflate.on('data', (chunk: Buffer) => packed.push(chunk));
+    const zeros = Buffer.alloc(1024 * 1024);
+    for (let i = 0; i < 1024; i++) if (!deflate.write(zeros)) await new Promise((r) => deflate.once('drain', r));
+    await new Promise((r) => deflate.end(r));
+    const bomb = zip([{ name: 'cumulocity.json', data: JSON.stringify(manifest()) }, { name: 'image.tar', compressed: Buffer.concat(packed), declaredSize: 1024 * 1024 * 1024 }]);
+    expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
+    const app = await microserviceApp(owner);
+    const started = Date.now();
+    expectError(await uploadZip(app.id, owner, bomb), 422, 'applications/Unprocessable Entity', /"image.tar" has a compression ratio of \d+, more than the limit of 100/);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(await storedBinaries(app.id)).toEqual([]);
+  });
+
+  it('refuses an upload past the size limit from its Content-Length, without reading it: 422', async () => {
+    const app = await hostedApp(owner);
+    const { contentType } = multipart([]);
+    const res = await new Promise<{ status: number; body: any }>((resolve, reject) => {
+      const req = request(`${testStack.gatewayUrl}/application/applications/${app.id}/binaries`, {
+        method: 'POST', headers: { authorization: `Basic ${Buffer.from(`${owner[0]}:${owner[1]}`).toString('base64')}`, accept: 'application/json', 'content-type': contentType, 'content-length': String(600 * 1024 * 1024) },
+      }, (r) => {
+        let text = '';
+        r.on('data', (c) => { text += c; });
+        r.on('end', () => resolve({ status: r.statusCode!, body: JSON.parse(text) }));
+      });
+      req.on('error', reject);
+      req.write(Buffer.alloc(64 * 1024));
+    });
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ error: 'applications/Unprocessable Entity', message: expect.stringMatching(/larger than the upload limit of 524288000 bytes/) });
+  });
+
+  it('answers 404 for an unknown application and 403 for another tenant\'s', async () => {
+    expectError(await uploadZip('99999999999999999', owner, webZip()), 404, 'applications/Not Found');
+    const app = await createApp(owner, { name: name('web'), key: name('k'), type: 'HOSTED', contextPath: name('c'), resourcesUrl: '/', availability: 'MARKET' });
+    expectError(await uploadZip(app.id, other, webZip()), 403, 'security/Forbidden');
+  });
+});
