@@ -19,6 +19,8 @@ import { EffectiveRoles } from './infrastructure/effective-roles';
 import { IdentityStore } from './infrastructure/identity-store';
 import { LoginLockout } from './infrastructure/login-lockout';
 import { PasswordHasher } from './infrastructure/password-hasher';
+import { ServiceUserWriter } from './infrastructure/service-user-writer';
+import { ServiceUsersConsumer } from './infrastructure/service-users.consumer';
 import { TenantDeletedConsumer } from './infrastructure/tenant-deleted.consumer';
 import { UserWriter } from './infrastructure/user-writer';
 import { CurrentController } from './interface/current.controller';
@@ -36,6 +38,7 @@ import { UsersController } from './interface/users.controller';
     IdentityStore, TenantDeletedConsumer, PasswordHasher, LoginLockout, EffectiveRoles, UserWriter, IdentityRepresentations,
     EnsureManagementTenantHandler, AuthenticateHandler, CreateUserHandler, UpdateUserHandler, DeleteUserHandler,
     UpdateCurrentUserHandler, SetUserRoleHandler, CreateTenantHandler, DeleteTenantHandler, ListUsersHandler,
+    ServiceUserWriter, ServiceUsersConsumer,
   ],
 })
 export class IdentityModule implements OnApplicationBootstrap {

@@ -11,6 +11,11 @@ export interface ApplicationUpdatedV1 {
   availability?: 'PRIVATE' | 'MARKET';
   contextPath?: string;
   dependencies?: ApplicationDependencyV1[];
+  /** Roles a subscriber's service user gets (a microservice's `requiredRoles`, top level or from its manifest). */
+  requiredRoles?: string[];
+  /** A microservice's isolation and manifest version, when known. */
+  isolation?: 'MULTI_TENANT' | 'PER_TENANT';
+  manifestVersion?: string;
   /** The top-level fields the update changed. */
   changed: string[];
 }
