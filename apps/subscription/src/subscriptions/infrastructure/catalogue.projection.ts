@@ -45,9 +45,9 @@ export class CatalogueProjection implements OnModuleInit {
     return (await this.awaitLive(() => this.tenants.findOne({ _id: id }))) !== undefined;
   }
 
-  /** The live application named `name` (names are unique across tenants). */
+  /** The live application named `name` (names are unique across tenants), waiting as `application` does. */
   async applicationNamed(name: string): Promise<KnownApplication | undefined> {
-    return (await this.applications.find({ name, deleted: false }).sort({ version: -1 }).limit(1).toArray())[0];
+    return this.awaitLive(async () => (await this.applications.find({ name, deleted: false }).limit(1).toArray())[0] ?? null);
   }
 
   async applicationsById(ids: string[]): Promise<Map<string, KnownApplication>> {
