@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { MongoClient } from 'mongodb';
 import { admin, basic, BRAND, eventually, gw, testStack } from '@berth/testing';
 
 export const unique = (prefix: string) => `${prefix}${randomBytes(4).toString('hex')}`;
@@ -62,3 +63,13 @@ export function expectError(res: { status: number; headers: Headers; body: any }
 }
 
 export { eventually };
+
+/** The subscription app's stored document of a subscription, read straight from its database. */
+export async function storedSubscription(tenant: string, applicationId: string): Promise<Record<string, unknown> | null> {
+  const client = await new MongoClient(process.env.MONGODB_URI!).connect();
+  try {
+    return await client.db(`${testStack.dbPrefix}_subscription`).collection<{ _id: string }>('subscriptions').findOne({ _id: `${tenant}/${applicationId}` });
+  } finally {
+    await client.close();
+  }
+}

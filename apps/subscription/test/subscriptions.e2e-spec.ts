@@ -1,6 +1,6 @@
 import { admin, BRAND, gw, newTenant } from '@berth/testing';
 import {
-  currentSubscriptions, eventually, expectError, knownId, microservice, post, subscribe, subscribedIds, unique, unsubscribe,
+  currentSubscriptions, eventually, expectError, knownId, microservice, post, storedSubscription, subscribe, subscribedIds, unique, unsubscribe,
 } from './subscription-client';
 
 const REF = `${BRAND}.applicationReference+json`;
@@ -102,6 +102,9 @@ describe('subscription: service users and currentApplication/subscriptions', () 
     expect(row12.body).toMatchObject({ self: expect.stringMatching(/\/application\/currentApplication\/subscriptions$/), statistics: { currentPage: 1 } });
     const user = row12.body.users.find((u: { tenant: string }) => u.tenant === t1.id);
     expect(user).toEqual({ tenant: t1.id, name: `service_${app.name}`, password: expect.any(String) });
+    const stored = await storedSubscription(t1.id, app.id);
+    expect(stored?.servicePassword).toMatch(/^gcm1\./);
+    expect(JSON.stringify(stored)).not.toContain(user.password);
 
     const me = await gw('/user/currentUser', { as: [`${t1.id}/service_${app.name}`, user.password] });
     expect(me.status).toBe(200);
@@ -116,6 +119,24 @@ describe('subscription: service users and currentApplication/subscriptions', () 
     const refused = await eventually(() => gw('/user/currentUser', { as: [`${t1.id}/service_${app.name}`, user.password] }), (r) => r.status === 401, 5000);
     expect(refused.status).toBe(401);
   });
+
+  it('keeps the state of the last of 100 alternating unsubscribe/subscribe calls on one pair, in both stores and the service user', async () => {
+    const t = await newTenant();
+    const app = await microservice();
+    expect((await subscribe(t.id, app.id, t.admin)).status).toBe(201);
+    for (let i = 0; i < 100; i++) {
+      const res = i % 2 === 0 ? await unsubscribe(t.id, app.id, t.admin) : await subscribe(t.id, app.id, t.admin);
+      expect(res.status).toBe(i % 2 === 0 ? 204 : 201);
+    }
+    expect(await subscribedIds(t.id)).toEqual([app.id]);
+    expect((await storedSubscription(t.id, app.id))?.version).toBe(101);
+    const registry = await eventually(() => gw(`/application/applicationsByTenant/${t.id}`, { as: t.admin }), (r) => r.body?.applications?.length === 1, 15000);
+    expect(registry.body.applications.map((a: { id: string }) => a.id)).toEqual([app.id]);
+    const row12 = await eventually(() => currentSubscriptions('management', app.name), (r) => r.body.users.length === 1 && r.body.users[0].tenant === t.id, 15000);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect((await currentSubscriptions('management', app.name)).body.users).toEqual(row12.body.users);
+    expect((await gw('/user/currentUser', { as: [`${t.id}/service_${app.name}`, row12.body.users[0].password] })).status).toBe(200);
+  }, 60000);
 
   it('answers row 12 only to the bootstrap user', async () => {
     expectError(await gw('/application/currentApplication/subscriptions', { as: admin() }), 403, 'security/Forbidden');
