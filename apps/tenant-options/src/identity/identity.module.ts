@@ -23,6 +23,8 @@ import { PasswordHasher } from './infrastructure/password-hasher';
 import { PlatformTokens } from './infrastructure/platform-tokens';
 import { ExternalJwtKeys } from './infrastructure/external-jwt-keys';
 import { ExternalJwt } from './application/commands/authenticate/external-jwt';
+import { ServiceUserWriter } from './infrastructure/service-user-writer';
+import { ServiceUsersConsumer } from './infrastructure/service-users.consumer';
 import { TenantDeletedConsumer } from './infrastructure/tenant-deleted.consumer';
 import { UserWriter } from './infrastructure/user-writer';
 import { CurrentController } from './interface/current.controller';
@@ -43,6 +45,7 @@ import { UsersController } from './interface/users.controller';
     IdentityStore, GroupWriter, TenantDeletedConsumer, PasswordHasher, PlatformTokens, ExternalJwtKeys, ExternalJwt, LoginLockout, EffectiveRoles, UserWriter, IdentityRepresentations,
     EnsureManagementTenantHandler, AuthenticateHandler, CreateUserHandler, UpdateUserHandler, DeleteUserHandler,
     UpdateCurrentUserHandler, SetUserRoleHandler, CreateTenantHandler, DeleteTenantHandler, ListUsersHandler,
+    ServiceUserWriter, ServiceUsersConsumer,
   ],
 })
 export class IdentityModule implements OnApplicationBootstrap {

@@ -17,6 +17,11 @@ export interface ApplicationCreatedV1 {
   contextPath?: string;
   /** Applications a subscriber must also be subscribed to (the known applications' dependencies). */
   dependencies?: ApplicationDependencyV1[];
+  /** Roles a subscriber's service user gets (a microservice's `requiredRoles`, top level or from its manifest). */
+  requiredRoles?: string[];
+  /** A microservice's isolation and manifest version, when known. */
+  isolation?: 'MULTI_TENANT' | 'PER_TENANT';
+  manifestVersion?: string;
 }
 
 /** An application was registered. Key: the application id. */

@@ -7,6 +7,10 @@ export interface TenantSubscribedV1 {
   applicationName: string;
   isolation?: 'MULTI_TENANT' | 'PER_TENANT';
   manifestVersion?: string;
+  /** The application's type when known; a MICROSERVICE subscription gets a service user in the tenant. */
+  applicationType?: string;
+  /** Roles the service user `service_<applicationName>` gets (the manifest's `requiredRoles`). */
+  requiredRoles?: string[];
 }
 
 /**

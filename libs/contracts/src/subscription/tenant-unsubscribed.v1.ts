@@ -7,6 +7,7 @@ export interface TenantUnsubscribedV1 {
   applicationName: string;
   isolation?: 'MULTI_TENANT' | 'PER_TENANT';
   manifestVersion?: string;
+  applicationType?: string;
 }
 
 /** A tenant's subscription to an application ended. Key and `aggregateVersion` as for TenantSubscribed. */

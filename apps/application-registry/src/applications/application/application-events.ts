@@ -8,11 +8,26 @@ import { Outbox, OutboxMessage, PUBLISHER } from '@berth/runtime';
 import { ApplicationDocument } from '../domain/application';
 import type { ApplicationVersion } from '../domain/application-version';
 
+const strings = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : undefined);
+
+function microserviceFields(app: ApplicationDocument): Partial<ApplicationCreatedV1> {
+  if (app.type !== 'MICROSERVICE') return {};
+  const manifest = (app.manifest ?? {}) as Record<string, unknown>;
+  const isolation = manifest.isolation === 'PER_TENANT' || manifest.isolation === 'MULTI_TENANT' ? manifest.isolation : undefined;
+  const top = strings(app.requiredRoles);
+  return {
+    requiredRoles: top?.length ? top : strings(manifest.requiredRoles) ?? top ?? [],
+    ...(isolation ? { isolation } : {}),
+    ...(typeof manifest.version === 'string' ? { manifestVersion: manifest.version } : {}),
+  };
+}
+
 function summary(app: ApplicationDocument): ApplicationCreatedV1 {
   return {
     id: app._id, name: app.name, type: app.type, ownerTenant: app.owner, key: app.key, availability: app.availability,
     ...(app.contextPath ? { contextPath: app.contextPath } : {}),
     ...(app.dependencies ? { dependencies: app.dependencies } : {}),
+    ...microserviceFields(app),
   };
 }
 

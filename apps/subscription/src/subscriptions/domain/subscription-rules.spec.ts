@@ -1,0 +1,64 @@
+import type { Principal } from '@berth/auth';
+import { DomainError } from '@berth/http';
+import {
+  checkDependencies, checkManager, checkReader, checkUnsubscribable, checkVisible, referencedApplicationId,
+} from './subscription-rules';
+import type { KnownApplication } from './subscription';
+
+const user = (tenant: string, roles: string[]): Principal => ({ tenant, user: 'u', roles, kind: 'user' });
+const code = (fn: () => unknown) => {
+  try {
+    fn();
+    return 'ok';
+  } catch (err) {
+    return err instanceof DomainError ? `${err.status} ${err.code}: ${err.message}` : String(err);
+  }
+};
+const app = (fields: Partial<KnownApplication>): KnownApplication => ({ _id: '1', name: 'a', type: 'MICROSERVICE', owner: 'o', deleted: false, version: 1, ...fields });
+
+describe('subscription rules', () => {
+  it('lets the tenant itself with an application admin role, or the management tenant with the tenant admin role, manage', () => {
+    expect(code(() => checkManager(user('t1', ['ROLE_APPLICATION_MANAGEMENT_ADMIN']), 't1', 'management'))).toBe('ok');
+    expect(code(() => checkManager(user('t1', ['ROLE_APPLICATION_MANAGMENT_ADMIN']), 't1', 'management'))).toBe('ok');
+    expect(code(() => checkManager(user('management', ['ROLE_TENANT_MANAGEMENT_ADMIN']), 't1', 'management'))).toBe('ok');
+    expect(code(() => checkManager(user('t1', ['ROLE_APPLICATION_MANAGEMENT_READ']), 't1', 'management'))).toMatch(/^403 security\/Forbidden/);
+    expect(code(() => checkManager(user('t2', ['ROLE_APPLICATION_MANAGEMENT_ADMIN', 'ROLE_TENANT_MANAGEMENT_ADMIN']), 't1', 'management'))).toMatch(/^403 security\/Forbidden/);
+    expect(code(() => checkManager(user('management', ['ROLE_APPLICATION_MANAGEMENT_ADMIN']), 't1', 'management'))).toMatch(/^403/);
+    expect(code(() => checkReader(user('t1', ['ROLE_APPLICATION_MANAGEMENT_READ']), 't1', 'management'))).toBe('ok');
+    expect(code(() => checkReader(user('management', ['ROLE_TENANT_MANAGEMENT_READ']), 't1', 'management'))).toBe('ok');
+    expect(code(() => checkReader(user('t2', ['ROLE_APPLICATION_MANAGEMENT_READ']), 't1', 'management'))).toMatch(/^403/);
+  });
+
+  it('reads the application id from each of the three body shapes', () => {
+    expect(referencedApplicationId({ application: { id: '42' } })).toBe('42');
+    expect(referencedApplicationId({ application: { id: 42 } })).toBe('42');
+    expect(referencedApplicationId({ application: { self: 'https://x.example/application/applications/77' } })).toBe('77');
+    expect(referencedApplicationId({ application: { self: 'https://x.example/application/applications/77/' } })).toBe('77');
+    expect(referencedApplicationId({ application: { id: '5', self: 'https://x.example/application/applications/5' } })).toBe('5');
+    for (const body of [{}, null, 'x', { application: [] }, { application: {} }, { application: { id: '' } }, { application: { self: 'https://x.example/' } }]) {
+      expect(code(() => referencedApplicationId(body))).toMatch(/^422 applications\/Unprocessable Entity/);
+    }
+  });
+
+  it('refuses another tenant\'s PRIVATE application', () => {
+    expect(code(() => checkVisible(app({ availability: 'PRIVATE', owner: 'o' }), 'o'))).toBe('ok');
+    expect(code(() => checkVisible(app({ availability: 'MARKET', owner: 'o' }), 't'))).toBe('ok');
+    expect(code(() => checkVisible(app({ availability: 'PRIVATE', owner: 'o' }), 't'))).toMatch(/^403 security\/Forbidden/);
+  });
+
+  it('names the missing dependency on subscribe', () => {
+    const smartrule = { name: 'smartrule', dependencies: [{ anyOf: ['cep', 'cep-small'] }] };
+    expect(code(() => checkDependencies(smartrule, []))).toBe('422 applications/Unprocessable Entity: smartrule needs a subscription to one of cep, cep-small first');
+    expect(code(() => checkDependencies(smartrule, ['cep-small']))).toBe('ok');
+    expect(code(() => checkDependencies({ name: 'feature-cep-custom-rules', dependencies: [{ anyOf: ['cep-small'] }] }, ['cep'])))
+      .toBe('422 applications/Unprocessable Entity: feature-cep-custom-rules needs a subscription to cep-small first');
+    expect(code(() => checkDependencies({ name: 'x' }, []))).toBe('ok');
+  });
+
+  it('refuses to end a subscription another one depends on, unless an alternative stays', () => {
+    const subs = [{ applicationName: 'cep' }, { applicationName: 'smartrule', dependencies: [{ anyOf: ['cep', 'cep-small'] }] }];
+    expect(code(() => checkUnsubscribable('cep', subs))).toMatch(/^422 .*smartrule needs a subscription to one of cep, cep-small; unsubscribe smartrule first/);
+    expect(code(() => checkUnsubscribable('cep', [...subs, { applicationName: 'cep-small' }]))).toBe('ok');
+    expect(code(() => checkUnsubscribable('smartrule', subs))).toBe('ok');
+  });
+});

@@ -1,0 +1,82 @@
+import { Principal, RoleSets } from '@berth/auth';
+import type { ApplicationDependencyV1 } from '@berth/contracts';
+import { DomainError } from '@berth/http';
+import type { KnownApplication } from './subscription';
+
+const hasAny = (caller: Principal, roles: readonly string[]) => roles.some((r) => caller.roles.includes(r));
+
+/**
+ * Who may change a tenant's subscriptions: the tenant's own users holding an application admin
+ * role, and the management tenant's users holding ROLE_TENANT_MANAGEMENT_ADMIN (for any tenant) or
+ * an application admin role (for itself). @throws 403 `security/Forbidden` for anyone else.
+ */
+export function checkManager(caller: Principal, tenant: string, managementTenant: string): void {
+  const own = caller.tenant === tenant && hasAny(caller, RoleSets.applicationAdmin);
+  const management = caller.tenant === managementTenant && hasAny(caller, RoleSets.tenantAdmin);
+  if (!own && !management) throw new DomainError('security', 'Forbidden', `Access is denied: you may not manage the subscriptions of tenant ${tenant}`);
+}
+
+/** Who may list a tenant's subscriptions: as checkManager, with the read roles too. @throws 403 otherwise. */
+export function checkReader(caller: Principal, tenant: string, managementTenant: string): void {
+  const own = caller.tenant === tenant && hasAny(caller, RoleSets.applicationRead);
+  const management = caller.tenant === managementTenant && hasAny(caller, RoleSets.tenantRead);
+  if (!own && !management) throw new DomainError('security', 'Forbidden', `Access is denied: you may not read the subscriptions of tenant ${tenant}`);
+}
+
+/**
+ * The application id of a subscribe body (CLIENTS.md): `{application:{id}}`, `{application:{self}}`
+ * (the id is the URL's last path segment) or both (the id wins). @throws 422 otherwise.
+ */
+export function referencedApplicationId(body: unknown): string {
+  const application = (body as { application?: unknown } | null)?.application;
+  if (!application || typeof application !== 'object' || Array.isArray(application)) {
+    throw new DomainError('applications', 'Unprocessable Entity', 'The body must be {"application":{"id":…}} or {"application":{"self":…}}');
+  }
+  const { id, self } = application as { id?: unknown; self?: unknown };
+  if ((typeof id === 'string' && id.trim()) || (typeof id === 'number' && Number.isFinite(id))) return String(id).trim();
+  if (typeof self === 'string') {
+    let path: string;
+    try {
+      path = new URL(self, 'http://berth.invalid').pathname;
+    } catch {
+      path = '';
+    }
+    const last = decodeURIComponent(path.replace(/\/+$/, '').split('/').pop() ?? '');
+    if (last) return last;
+  }
+  throw new DomainError('applications', 'Unprocessable Entity', 'application.id or application.self (ending in the application id) is required');
+}
+
+/** A PRIVATE application is for its owner only. @throws 403 `security/Forbidden` for another tenant. */
+export function checkVisible(app: KnownApplication, tenant: string): void {
+  if (app.availability !== 'MARKET' && app.owner !== tenant) {
+    throw new DomainError('security', 'Forbidden', `Application ${app.name} is private to tenant ${app.owner}`);
+  }
+}
+
+const satisfied = (dependency: ApplicationDependencyV1, subscribed: ReadonlySet<string>) => dependency.anyOf.some((name) => subscribed.has(name));
+const oneOf = (names: string[]) => (names.length === 1 ? names[0] : `one of ${names.join(', ')}`);
+
+/** @throws 422 naming the first dependency of `app` that none of `subscribedNames` satisfies. */
+export function checkDependencies(app: { name: string; dependencies?: ApplicationDependencyV1[] }, subscribedNames: Iterable<string>): void {
+  const subscribed = new Set(subscribedNames);
+  const missing = (app.dependencies ?? []).find((d) => !satisfied(d, subscribed));
+  if (missing) {
+    throw new DomainError('applications', 'Unprocessable Entity', `${app.name} needs a subscription to ${oneOf(missing.anyOf)} first`);
+  }
+}
+
+/**
+ * Ending the subscription to `name` must leave every other subscription's dependencies satisfied.
+ * @throws 422 naming the subscription that depends on it.
+ */
+export function checkUnsubscribable(name: string, others: Array<{ applicationName: string; dependencies?: ApplicationDependencyV1[] }>): void {
+  const remaining = new Set(others.map((s) => s.applicationName).filter((n) => n !== name));
+  for (const other of others) {
+    if (other.applicationName === name) continue;
+    const broken = (other.dependencies ?? []).find((d) => d.anyOf.includes(name) && !satisfied(d, remaining));
+    if (broken) {
+      throw new DomainError('applications', 'Unprocessable Entity', `${other.applicationName} needs a subscription to ${oneOf(broken.anyOf)}; unsubscribe ${other.applicationName} first`);
+    }
+  }
+}

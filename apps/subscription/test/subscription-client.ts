@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { MongoClient } from 'mongodb';
+import { admin, basic, BRAND, eventually, gw, testStack } from '@berth/testing';
+
+export const unique = (prefix: string) => `${prefix}${randomBytes(4).toString('hex')}`;
+export type Credentials = [string, string];
+
+/** POST through the gateway with the given Content-Type (gw always sends application/json). */
+export async function post(path: string, body: unknown, as: Credentials, contentType = 'application/json', headers: Record<string, string> = {}) {
+  const res = await fetch(`${testStack.gatewayUrl}${path}`, {
+    method: 'POST', body: JSON.stringify(body),
+    headers: { accept: `${BRAND}.applicationReference+json`, 'content-type': contentType, authorization: basic(...as), ...headers },
+  });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
+}
+
+export const subscribe = (tenant: string, applicationId: string, as: Credentials, headers: Record<string, string> = {}) =>
+  post(`/tenant/tenants/${tenant}/applications`, { application: { id: applicationId } }, as, 'application/json', headers);
+
+export const unsubscribe = (tenant: string, applicationId: string, as: Credentials) =>
+  gw(`/tenant/tenants/${tenant}/applications/${applicationId}`, { method: 'DELETE', as });
+
+/** The application ids `tenant` is subscribed to, as the subscription app lists them. */
+export async function subscribedIds(tenant: string): Promise<string[]> {
+  const res = await gw(`/tenant/tenants/${tenant}/applications?pageSize=100`, { as: admin() });
+  expect(res.status).toBe(200);
+  return res.body.references.map((r: { application: { id: string } }) => r.application.id);
+}
+
+/** A MICROSERVICE made through the registry API, MARKET unless told otherwise. */
+export async function microservice(as: Credentials = admin(), extra: Record<string, unknown> = {}) {
+  const name = unique('ms');
+  const res = await gw('/application/applications', {
+    method: 'POST', as, body: { name, key: `${name}-key`, type: 'MICROSERVICE', availability: 'MARKET', requiredRoles: ['ROLE_INVENTORY_READ'], ...extra },
+  });
+  if (res.status !== 201) throw new Error(`application not created: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as { id: string; name: string; self: string };
+}
+
+/** A known application's id by name. */
+export async function knownId(name: string): Promise<string> {
+  const res = await gw(`/application/applicationsByName/${name}`, { as: admin() });
+  return res.body.applications[0].id;
+}
+
+/**
+ * SPEC.md row 12 as the application's bootstrap user. Bootstrap users cannot be created through
+ * the API yet, so this calls the subscription app directly with a signed bootstrap principal.
+ */
+export async function currentSubscriptions(owner: string, appName: string) {
+  const res = await fetch(`${testStack.appUrl('subscription')}/application/currentApplication/subscriptions`, {
+    headers: { accept: `${BRAND}.applicationUserCollection+json`, ...testStack.principalHeaders({ tenant: owner, user: `servicebootstrap_${appName}`, roles: [], kind: 'bootstrap' }) },
+  });
+  return { status: res.status, headers: res.headers, body: (await res.json()) as any };
+}
+
+export function expectError(res: { status: number; headers: Headers; body: any }, status: number, error: string, message?: RegExp) {
+  expect({ status: res.status, error: res.body?.error }).toEqual({ status, error });
+  expect(res.headers.get('content-type')).toBe(`${BRAND}.error+json;ver=0.9;charset=UTF-8`);
+  expect(res.body).toMatchObject({ message: expect.any(String), info: expect.stringMatching(/^http/) });
+  if (message) expect(res.body.message).toMatch(message);
+}
+
+export { eventually };
+
+/** The subscription app's stored document of a subscription, read straight from its database. */
+export async function storedSubscription(tenant: string, applicationId: string): Promise<Record<string, unknown> | null> {
+  const client = await new MongoClient(process.env.MONGODB_URI!).connect();
+  try {
+    return await client.db(`${testStack.dbPrefix}_subscription`).collection<{ _id: string }>('subscriptions').findOne({ _id: `${tenant}/${applicationId}` });
+  } finally {
+    await client.close();
+  }
+}
