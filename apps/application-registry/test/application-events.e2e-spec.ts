@@ -84,10 +84,12 @@ describe('registry: the subscription projection', () => {
   it('refuses to delete a subscribed MARKET application with 409 naming the tenants; force deletes and says so', async () => {
     const app = await create(OWNER, microservice({ availability: 'MARKET' }));
     await subscription(TenantSubscribed, SUB, app, 1);
-    const refused = await eventually(async () => {
-      const res = await call('DELETE', `/application/applications/${app.id}`, { tenant: OWNER });
-      return res.status === 409 ? res : undefined;
-    }, 30000, 'delete refused');
+    // Delete only once the projection knows the subscription: a delete before that rightly succeeds.
+    await eventually(async () => {
+      const res = await call('GET', `/application/applicationsByTenant/${SUB}`, { tenant: SUB, roles: READ });
+      return res.body?.applications?.some((a: any) => a.id === app.id) ? true : undefined;
+    }, 30000, 'projection knows the subscription');
+    const refused = await call('DELETE', `/application/applications/${app.id}`, { tenant: OWNER });
     expectError(refused, 409, 'applications/Update Conflict', new RegExp(SUB));
     expect((await call('GET', `/application/applications/${app.id}`, { tenant: OWNER })).status).toBe(200);
     expect((await call('DELETE', `/application/applications/${app.id}?force=true`, { tenant: OWNER })).status).toBe(204);

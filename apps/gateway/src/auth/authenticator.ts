@@ -52,7 +52,8 @@ export class Authenticator {
     if (hit) return hit;
     let pending = this.inFlight.get(key);
     if (!pending) {
-      pending = this.verify(body).then((v) => this.cache.put(key, v));
+      const since = this.cache.evictions;
+      pending = this.verify(body).then((v) => this.cache.put(key, v, since));
       this.inFlight.set(key, pending);
       void pending.finally(() => this.inFlight.delete(key)).catch(() => undefined);
     }

@@ -22,6 +22,7 @@ const TOKEN_TTL_MS = 60_000;
 export class CredentialCache {
   private readonly local = new Map<string, { entry: CachedPrincipal; expires: number }>();
   private readonly byOwner = new Map<string, Set<string>>();
+  private evictionCount = 0;
 
   constructor(private readonly redis: Redis, private readonly options: CredentialCacheOptions) {}
 
@@ -34,15 +35,18 @@ export class CredentialCache {
     const hit = this.local.get(key);
     if (hit && hit.expires > now) return this.fresh(hit.entry, now);
     if (hit) this.local.delete(key);
+    const since = this.evictions;
     const stored = await this.redis.get(this.redisKey('cred', key)).catch(() => null);
-    if (!stored) return undefined;
+    if (!stored || since !== this.evictions) return undefined;
     const verified = JSON.parse(stored) as Verified;
     if (verified.expiresAt !== undefined && verified.expiresAt <= now) return undefined;
     return this.remember(key, verified, now);
   }
 
   /** Caches a verified identity in both levels, no longer than the credentials are valid. */
-  async put(key: string, verified: Verified, now = Date.now()): Promise<CachedPrincipal> {
+  async put(key: string, verified: Verified, since = this.evictions, now = Date.now()): Promise<CachedPrincipal> {
+    // Credentials verified while something was evicted may be what was evicted: answer, but keep nothing.
+    if (since !== this.evictions) return this.entry(key, verified, now);
     const entry = this.remember(key, verified, now);
     const { principal } = verified;
     const ttl = this.ttlSeconds(verified, now);
@@ -51,6 +55,8 @@ export class CredentialCache {
       .sadd(this.redisKey('user', userOf(principal)), key).expire(this.redisKey('user', userOf(principal)), ttl)
       .sadd(this.redisKey('tenant', principal.tenant), key).expire(this.redisKey('tenant', principal.tenant), ttl)
       .exec().catch(() => undefined);
+    // An eviction that ran while this was being written may have missed it: drop it again.
+    if (since !== this.evictions) await this.evictKey(key);
     return entry;
   }
 
@@ -70,11 +76,17 @@ export class CredentialCache {
     return this.evict(this.redisKey('tenant', tenant), `t:${tenant}`);
   }
 
+  /** Counts evictions; a verification that spans one is not cached (see `put`). */
+  get evictions(): number {
+    return this.evictionCount;
+  }
+
   private async evict(indexKey: string, owner: string) {
+    this.evictionCount++;
     for (const key of this.byOwner.get(owner) ?? []) this.local.delete(key);
     this.byOwner.delete(owner);
-    const keys = await this.redis.smembers(indexKey).catch(() => [] as string[]);
-    await this.redis.del(indexKey, ...keys.map((k) => this.redisKey('cred', k))).catch(() => undefined);
+    // One script, so a `put` running meanwhile cannot add a key between reading the index and deleting it.
+    await this.redis.eval(EVICT_SCRIPT, 1, indexKey, this.redisKey('cred', '')).catch(() => undefined);
   }
 
   private ttlSeconds(verified: Verified, now: number): number {
@@ -82,9 +94,13 @@ export class CredentialCache {
     return Math.max(1, Math.min(this.options.ttlSeconds, until));
   }
 
+  private entry(key: string, { principal, xsrfToken }: Verified, now: number): CachedPrincipal {
+    return { key, principal, xsrfToken, token: signPrincipal(principal, this.options.internalKey, now + TOKEN_TTL_MS), tokenExpires: now + TOKEN_TTL_MS };
+  }
+
   private remember(key: string, { principal, xsrfToken, expiresAt }: Verified, now: number): CachedPrincipal {
     if (this.local.size >= this.options.maxEntries) this.local.delete(this.local.keys().next().value!);
-    const entry = { key, principal, xsrfToken, token: signPrincipal(principal, this.options.internalKey, now + TOKEN_TTL_MS), tokenExpires: now + TOKEN_TTL_MS };
+    const entry = this.entry(key, { principal, xsrfToken }, now);
     this.local.set(key, { entry, expires: now + this.ttlSeconds({ principal, expiresAt }, now) * 1000 });
     for (const owner of [`u:${userOf(principal)}`, `t:${principal.tenant}`]) {
       const keys = this.byOwner.get(owner) ?? new Set<string>();
@@ -107,3 +123,10 @@ export class CredentialCache {
 }
 
 const userOf = (p: Principal) => `${p.tenant}/${p.user}`;
+
+/** Deletes every credential an index set names, and the set: KEYS[1] the set, ARGV[1] the credentials' key prefix. */
+const EVICT_SCRIPT = `
+local keys = redis.call('SMEMBERS', KEYS[1])
+for _, k in ipairs(keys) do redis.call('DEL', ARGV[1] .. k) end
+redis.call('DEL', KEYS[1])
+return #keys`;

@@ -3,6 +3,7 @@ import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } fro
 import type { Consumer, Kafka } from 'kafkajs';
 import type { Logger } from 'pino';
 import { Topics } from '@berth/contracts';
+import { ensureTopics } from '@berth/messaging';
 import { BASE_CONFIG, KAFKA, PINO } from '@berth/runtime';
 import type { GatewayConfig } from '../config/gateway.env';
 import { EventsReadiness } from './events-readiness';
@@ -23,6 +24,7 @@ const TOPICS = [Topics.userEvents, Topics.tenantEvents, Topics.optionEvents];
 export class GatewayEvents implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly handlers: GatewayEventHandler[] = [];
   private consumer?: Consumer;
+  private stopping = false;
 
   constructor(private readonly readiness: EventsReadiness, @Inject(KAFKA) private readonly kafka: Kafka, @Inject(BASE_CONFIG) private readonly config: GatewayConfig, @Inject(PINO) private readonly logger: Logger) {}
 
@@ -32,13 +34,27 @@ export class GatewayEvents implements OnApplicationBootstrap, OnApplicationShutd
   }
 
   onApplicationBootstrap() {
-    this.start().then(
-      () => this.logger.info({ topics: TOPICS }, 'following gateway events'),
-      (err) => this.logger.error({ err }, 'could not follow gateway events; cached state expires by its TTL only'),
-    );
+    void this.follow();
+  }
+
+  /** Starts following, retrying every 2 s; the topics are created first if their owners have not started yet. */
+  private async follow() {
+    while (!this.stopping) {
+      try {
+        await ensureTopics(this.kafka, TOPICS);
+        await this.start();
+        this.logger.info({ topics: TOPICS }, 'following gateway events');
+        return;
+      } catch (err) {
+        this.logger.warn({ err }, 'could not follow gateway events yet; retrying in 2 s');
+        await this.consumer?.disconnect().catch(() => undefined);
+        await new Promise((r) => setTimeout(r, 2000));
+      }
+    }
   }
 
   async onApplicationShutdown() {
+    this.stopping = true;
     await this.consumer?.disconnect();
   }
 

@@ -5,7 +5,7 @@ import type { Kafka } from 'kafkajs';
 import type { Connection } from 'mongoose';
 import { Logger } from 'pino';
 import type { BaseConfig } from '@berth/config';
-import { ConsumerRunner, Envelope, Inbox, MessageContext, Publisher } from '@berth/messaging';
+import { ConsumerRunner, ensureTopics, Envelope, Inbox, MessageContext, Publisher } from '@berth/messaging';
 import { APP_INFO, AppInfo, BASE_CONFIG } from '../app-info';
 import { KAFKA } from '../clients/kafka.provider';
 import { HealthIndicator } from '../health/health-indicator';
@@ -26,6 +26,7 @@ export class Consumers implements HealthIndicator, OnApplicationBootstrap, OnApp
   readonly name = 'consumers';
   private runner?: ConsumerRunner;
   private consumers: MessageConsumer[] = [];
+  private stopping = false;
   /** The app's consumer group. */
   readonly groupId: string;
   /** Every topic the app's consumers read (known once the app has started). */
@@ -47,18 +48,34 @@ export class Consumers implements HealthIndicator, OnApplicationBootstrap, OnApp
   onApplicationBootstrap() {
     this.consumers = this.types.map((type) => this.moduleRef.get(type, { strict: false }));
     this.topics = [...new Set(this.consumers.flatMap((c) => c.topics))];
-    if (this.consumers.length === 0) return;
+    if (this.consumers.length > 0) void this.start();
+  }
+
+  /**
+   * Starts the group, retrying every 2 s until it runs. The topics it reads are created first if
+   * their owners have not started yet (creation is idempotent and uses the same settings).
+   */
+  private async start(): Promise<void> {
     const { groupId, topics } = this;
-    this.runner = new ConsumerRunner({
-      kafka: this.kafka, groupId, topics, publisher: this.publisher,
-      inbox: new Inbox(this.connection.db!.collection('_inbox'), groupId),
-      handler: (envelope, context) => this.dispatch(envelope, context),
-      onError: (err, context, attempt) => this.logger.warn({ err, ...context, attempt }, 'message handling failed'),
-    });
-    this.runner.start().then(
-      () => this.logger.info({ groupId, topics }, 'consumers running'),
-      (err) => this.logger.error({ err, groupId }, 'consumers could not start'),
-    );
+    while (!this.stopping) {
+      const runner = new ConsumerRunner({
+        kafka: this.kafka, groupId, topics, publisher: this.publisher,
+        inbox: new Inbox(this.connection.db!.collection('_inbox'), groupId),
+        handler: (envelope, context) => this.dispatch(envelope, context),
+        onError: (err, context, attempt) => this.logger.warn({ err, ...context, attempt }, 'message handling failed'),
+      });
+      this.runner = runner;
+      try {
+        await ensureTopics(this.kafka, topics);
+        await runner.start();
+        this.logger.info({ groupId, topics }, 'consumers running');
+        return;
+      } catch (err) {
+        this.logger.warn({ err, groupId }, 'consumers could not start; retrying in 2 s');
+        await runner.stop().catch(() => undefined);
+        await new Promise((r) => setTimeout(r, 2000));
+      }
+    }
   }
 
   /** DOWN until the app's consumer group has joined, so the app takes no traffic before it follows its events. */
@@ -67,6 +84,7 @@ export class Consumers implements HealthIndicator, OnApplicationBootstrap, OnApp
   }
 
   async onApplicationShutdown() {
+    this.stopping = true;
     await this.runner?.stop();
   }
 
