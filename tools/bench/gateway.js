@@ -30,7 +30,7 @@ const opts = {
 const ROOT = join(__dirname, '..', '..');
 const LOCAL = process.env.BERTH_LOCAL || join(ROOT, '.local');
 const base = Number(args['port-base']);
-const PORTS = { upstream: base, nginx: base + 1, gateway: base + 2, tenantOptions: base + 3, gatewayAuth: base + 4 };
+const PORTS = { upstream: base, nginx: base + 1, gateway: base + 2, tenantOptions: base + 3, gatewayAuth: base + 4, gatewayMetrics: base + 5, gatewayAuthMetrics: base + 6 };
 const origin = (port) => `http://127.0.0.1:${port}`;
 const url = (port, path = '/') => `${origin(port)}${path}`;
 const logDir = join(LOCAL, 'logs', `bench-gateway-${base}`);
@@ -100,9 +100,9 @@ async function main() {
 
   const upstream = processes.start('trivial-upstream', process.execPath, [join(__dirname, 'gateway', 'trivial-upstream.js'), String(PORTS.upstream)], { env, logFile: join(logDir, 'trivial-upstream.log'), ipc: true });
   const nginx = startNginx({ dir: join(LOCAL, 'bench', `nginx-${PORTS.nginx}`), port: PORTS.nginx, upstreamPort: PORTS.upstream, accessLog: opts.requestLogs, env });
-  const gateway = startApp('gateway', 'gateway', { BERTH_PORT: String(PORTS.gateway), BERTH_PUBLIC_URL: `http://localhost:${PORTS.gateway}`, ...upstreamUrls(origin(PORTS.upstream)) });
+  const gateway = startApp('gateway', 'gateway', { BERTH_PORT: String(PORTS.gateway), BERTH_METRICS_PORT: String(PORTS.gatewayMetrics), BERTH_PUBLIC_URL: `http://localhost:${PORTS.gateway}`, ...upstreamUrls(origin(PORTS.upstream)) });
   const tenantOptions = startApp('tenant-options', 'tenant-options', { PORT: String(PORTS.tenantOptions), BERTH_PUBLIC_URL: `http://localhost:${PORTS.gatewayAuth}` });
-  const gatewayAuth = startApp('gateway-auth', 'gateway', { BERTH_PORT: String(PORTS.gatewayAuth), BERTH_PUBLIC_URL: `http://localhost:${PORTS.gatewayAuth}`, ...upstreamUrls(origin(PORTS.tenantOptions)) });
+  const gatewayAuth = startApp('gateway-auth', 'gateway', { BERTH_PORT: String(PORTS.gatewayAuth), BERTH_METRICS_PORT: String(PORTS.gatewayAuthMetrics), BERTH_PUBLIC_URL: `http://localhost:${PORTS.gatewayAuth}`, ...upstreamUrls(origin(PORTS.tenantOptions)) });
   await processes.waitHttp(upstream, url(PORTS.upstream), 10000);
   await Promise.all([
     processes.waitHttp(nginx, url(PORTS.nginx), 10000),
@@ -129,7 +129,26 @@ async function main() {
   rows.push(await measure({ key: 'd', label: '(d) gateway, Basic auth cached', url: url(PORTS.gatewayAuth, '/application/anything'), headers: { authorization: basic }, proc: gatewayAuth }, upstream));
   rows[3].rssMb = processes.rssMb(gatewayAuth);
   rows[3].idleRssMb = idleRss[1];
+  const bearer = await externalJwt(url(PORTS.gatewayAuth, '/tenant/options'), basic);
+  await expectUpstreamAnswer(url(PORTS.gatewayAuth, '/application/anything'), { authorization: bearer }, { status: 200, body });
+  rows.push(await measure({ key: 'e', label: '(e) gateway, RS256 JWT, key cached', url: url(PORTS.gatewayAuth, '/application/anything'), headers: { authorization: bearer }, proc: gatewayAuth }, upstream));
+  rows[4].rssMb = processes.rssMb(gatewayAuth);
   report(rows, { ...opts, scrypt, loginMs: login.ms });
+}
+
+/** Uploads a fresh RSA public key as the management tenant's `token.publicKey/bench` and answers `Bearer <RS256 JWT>` for admin. */
+async function externalJwt(optionsUrl, basicAuth) {
+  const { generateKeyPairSync } = require('node:crypto');
+  const { auth } = require('./dist-libs');
+  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const res = await fetch(optionsUrl, {
+    method: 'POST', headers: { authorization: basicAuth, 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ category: 'token.publicKey', key: 'bench', value: publicKey.export({ type: 'spki', format: 'pem' }) }),
+  });
+  if (res.status !== 201) throw new Error(`could not upload the JWT key: ${res.status} ${await res.text()}`);
+  const now = Math.floor(Date.now() / 1000);
+  const claims = { iss: process.env.BERTH_JWT_ISSUER || 'cumulocity', aud: 'management', sub: 'admin', nbf: now - 5, exp: now + 3600 };
+  return `Bearer ${auth.signJwt(claims, 'RS256', privateKey, 'bench')}`;
 }
 
 let finishing = false;
