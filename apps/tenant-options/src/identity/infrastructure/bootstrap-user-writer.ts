@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { SecretBox, secretBoxFromConfig } from '@berth/auth';
 import { BootstrapUserCreated, bootstrapUserPasswordContext, UserChanged, UserChangedV1 } from '@berth/contracts';
@@ -10,7 +9,7 @@ import { newUserRecord } from '../domain/new-records';
 import { UserRecord, userId } from './identity-records';
 import { IdentityStore } from './identity-store';
 import { UserWriter } from './user-writer';
-import { PasswordHasher } from './password-hasher';
+import { hashMachineSecret, machineSecret } from './machine-secret-hash';
 
 /** A bootstrap user remembers the application it was made for. */
 type BootstrapUserRecord = UserRecord & { applicationId?: string };
@@ -22,7 +21,7 @@ const ATTEMPTS = 5;
 
 /**
  * Writes the bootstrap users of MICROSERVICE applications (`servicebootstrap_<app>`, kind
- * `bootstrap`, no roles) in the owner tenant: a random password, stored hashed like any user's,
+ * `bootstrap`, no roles) in the owner tenant: a random password, stored hashed (machine-secret-hash),
  * handed on only sealed, in `BootstrapUserCreated`, written with the user in one operation.
  * Both methods are idempotent.
  */
@@ -34,7 +33,6 @@ export class BootstrapUserWriter {
     private readonly store: IdentityStore,
     private readonly outbox: Outbox,
     private readonly users: UserWriter,
-    private readonly hasher: PasswordHasher,
     @Inject(TENANT_OPTIONS_CONFIG) config: TenantOptionsConfig,
   ) {
     this.box = secretBoxFromConfig(config);
@@ -54,8 +52,8 @@ export class BootstrapUserWriter {
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
       const existing = await this.store.users.findOne({ _id }) as BootstrapUserRecord | null;
       if (existing && (existing.applicationId === app.applicationId || (!existing.deleted && existing.kind !== 'bootstrap'))) return 'unchanged';
-      const password = randomBytes(24).toString('base64url');
-      const passwordHash = await this.hasher.hash(password);
+      const password = machineSecret();
+      const passwordHash = await hashMachineSecret(password);
       const sealedPassword = this.box.seal(password, bootstrapUserPasswordContext(app.tenant, app.applicationId));
       const version = (existing?.version ?? 0) + 1;
       const messages = (change: UserChangedV1['change']) => this.messages(app, userName, version, sealedPassword, change);
