@@ -4,6 +4,7 @@ import { RuntimeModule, RuntimeOptions } from '@berth/runtime';
 import { Topics } from '@berth/contracts';
 import { ApplicationsModule } from './applications/applications.module';
 import { APPLICATION_DELETIONS, APPLICATIONS } from './applications/infrastructure/application.repository';
+import { BootstrapUserEventsConsumer } from './applications/infrastructure/bootstrap-user-events.consumer';
 import { SubscriptionEventsConsumer } from './applications/infrastructure/subscription-events.consumer';
 import type { RegistryConfig } from './config/application-registry.env';
 import { REGISTRY_CONFIG } from './config/registry-config.token';
@@ -19,10 +20,10 @@ export class AppModule {
         RuntimeModule.forRoot({
           ...ctx,
           uses: ['mongodb', 'kafka'],
-          // The subscription topic is the subscription app's; ensuring it here too lets the consumer start first.
-          topics: [Topics.applicationEvents, Topics.subscriptionEvents],
+          // The subscription and user topics are other apps'; ensuring them here too lets the consumers start first.
+          topics: [Topics.applicationEvents, Topics.subscriptionEvents, Topics.userEvents],
           outbox: [APPLICATIONS, APPLICATION_DELETIONS],
-          consumers: [SubscriptionEventsConsumer],
+          consumers: [SubscriptionEventsConsumer, BootstrapUserEventsConsumer],
         }),
         CqrsModule.forRoot(),
         ApplicationsModule,

@@ -100,7 +100,7 @@ describe('registry: one application (SPEC.md rows 3-7)', () => {
     const name = unique('h');
     const app = await create(T1, { name, key: `${name}-key`, type: 'HOSTED', contextPath: name, resourcesUrl: '/' });
     expectError(await call('PUT', `/application/applications/${app.id}`, { tenant: T1, body: { contextPath: null } }), 422, 'applications/Unprocessable Entity');
-    const other = await create(T1, microservice());
+    const other = await create(T1, { name: unique('e'), key: unique('k'), type: 'EXTERNAL', externalUrl: 'https://example.com' });
     expectError(await call('PUT', `/application/applications/${other.id}`, { tenant: T1, body: { name } }), 409, 'applications/Duplicate');
   });
 

@@ -34,6 +34,7 @@ describe('registry: versions through the gateway', () => {
     const up = await activated(app.id, v1);
     expect(up.payload).toEqual({
       id: app.id, name: app.name, type: 'MICROSERVICE', ownerTenant: owner[0].split('/')[0], version: '1.0.0', binaryId: v1, reason: 'upload',
+      requiredRoles: [], isolation: 'MULTI_TENANT', manifestVersion: '1.0.0',
       manifest: expect.objectContaining({ version: '1.0.0', replicas: 2, name: app.name, isolation: 'MULTI_TENANT' }),
     });
     const second = await uploadZip(app.id, owner, ms('1.1.0'));

@@ -44,11 +44,32 @@ export async function knownId(name: string): Promise<string> {
   return res.body.applications[0].id;
 }
 
+const bootstrapUsers = new Map<string, Credentials>();
+
+/** The application's bootstrap user (SPEC.md row 9, as the owner's admin), retried while it is being made. */
+export async function bootstrapCredentials(applicationId: string, owner: Credentials = admin()): Promise<Credentials> {
+  const known = bootstrapUsers.get(applicationId);
+  if (known) return known;
+  const res = await eventually(() => gw(`/application/applications/${applicationId}/bootstrapUser`, { as: owner }), (r) => r.status !== 503, 10000);
+  if (res.status !== 200) throw new Error(`no bootstrap user: ${res.status} ${JSON.stringify(res.body)}`);
+  const creds: Credentials = [`${res.body.tenant}/${res.body.name}`, res.body.password];
+  bootstrapUsers.set(applicationId, creds);
+  return creds;
+}
+
+/** SPEC.md row 12 through the gateway, with the application's real bootstrap user's Basic credentials. */
+export async function currentSubscriptions(app: { id: string }, owner: Credentials = admin()) {
+  const res = await fetch(`${testStack.gatewayUrl}/application/currentApplication/subscriptions`, {
+    headers: { accept: `${BRAND}.applicationUserCollection+json`, authorization: basic(...await bootstrapCredentials(app.id, owner)) },
+  });
+  return { status: res.status, headers: res.headers, body: (await res.json()) as any };
+}
+
 /**
- * SPEC.md row 12 as the application's bootstrap user. Bootstrap users cannot be created through
- * the API yet, so this calls the subscription app directly with a signed bootstrap principal.
+ * Row 12 for a bootstrap principal whose application does not exist: no such user can log in
+ * through the gateway, so this internal-only case calls the subscription app directly.
  */
-export async function currentSubscriptions(owner: string, appName: string) {
+export async function currentSubscriptionsOfUnknown(owner: string, appName: string) {
   const res = await fetch(`${testStack.appUrl('subscription')}/application/currentApplication/subscriptions`, {
     headers: { accept: `${BRAND}.applicationUserCollection+json`, ...testStack.principalHeaders({ tenant: owner, user: `servicebootstrap_${appName}`, roles: [], kind: 'bootstrap' }) },
   });
@@ -63,6 +84,16 @@ export function expectError(res: { status: number; headers: Headers; body: any }
 }
 
 export { eventually };
+
+/** The subscription app's projection row of an application, read straight from its database. */
+export async function knownApplication(applicationId: string): Promise<Record<string, unknown> | null> {
+  const client = await new MongoClient(process.env.MONGODB_URI!).connect();
+  try {
+    return await client.db(`${testStack.dbPrefix}_subscription`).collection<{ _id: string }>('known_applications').findOne({ _id: applicationId });
+  } finally {
+    await client.close();
+  }
+}
 
 /** The subscription app's stored document of a subscription, read straight from its database. */
 export async function storedSubscription(tenant: string, applicationId: string): Promise<Record<string, unknown> | null> {

@@ -1,6 +1,7 @@
-import { admin, BRAND, gw, newTenant } from '@berth/testing';
+import { admin, basic, BRAND, gw, microserviceZip, newTenant, testStack } from '@berth/testing';
 import {
-  currentSubscriptions, eventually, expectError, knownId, microservice, post, storedSubscription, subscribe, subscribedIds, unique, unsubscribe,
+  currentSubscriptions, currentSubscriptionsOfUnknown, eventually, expectError, knownApplication, knownId, microservice, post, storedSubscription, subscribe,
+  subscribedIds, unique, unsubscribe,
 } from './subscription-client';
 
 const REF = `${BRAND}.applicationReference+json`;
@@ -88,16 +89,16 @@ describe('subscription: service users and currentApplication/subscriptions', () 
     const [t1, t2] = [await newTenant(), await newTenant()];
     const app = await microservice();
     const listed = (body: { users: Array<{ tenant: string }> }) => body.users.map((u) => u.tenant).sort();
-    expect((await currentSubscriptions('management', app.name)).body.users).toEqual([]);
+    expect((await currentSubscriptions(app)).body.users).toEqual([]);
 
     for (const t of [t1, t2]) {
       expect((await subscribe(t.id, app.id, t.admin)).status).toBe(201);
       const since = Date.now();
-      const seen = await eventually(() => currentSubscriptions('management', app.name), (r) => listed(r.body).includes(t.id), 3000);
+      const seen = await eventually(() => currentSubscriptions(app), (r) => listed(r.body).includes(t.id), 3000);
       expect(Date.now() - since).toBeLessThan(1000);
       expect(seen.headers.get('content-type')).toBe(`${BRAND}.applicationUserCollection+json;ver=0.9;charset=UTF-8`);
     }
-    const row12 = await currentSubscriptions('management', app.name);
+    const row12 = await currentSubscriptions(app);
     expect(listed(row12.body)).toEqual([t1.id, t2.id].sort());
     expect(row12.body).toMatchObject({ self: expect.stringMatching(/\/application\/currentApplication\/subscriptions$/), statistics: { currentPage: 1 } });
     const user = row12.body.users.find((u: { tenant: string }) => u.tenant === t1.id);
@@ -113,7 +114,7 @@ describe('subscription: service users and currentApplication/subscriptions', () 
 
     expect((await unsubscribe(t1.id, app.id, t1.admin)).status).toBe(204);
     const since = Date.now();
-    const after = await eventually(() => currentSubscriptions('management', app.name), (r) => !listed(r.body).includes(t1.id), 3000);
+    const after = await eventually(() => currentSubscriptions(app), (r) => !listed(r.body).includes(t1.id), 3000);
     expect(Date.now() - since).toBeLessThan(1000);
     expect(listed(after.body)).toEqual([t2.id]);
     const refused = await eventually(() => gw('/user/currentUser', { as: [`${t1.id}/service_${app.name}`, user.password] }), (r) => r.status === 401, 5000);
@@ -132,15 +133,31 @@ describe('subscription: service users and currentApplication/subscriptions', () 
     expect((await storedSubscription(t.id, app.id))?.version).toBe(101);
     const registry = await eventually(() => gw(`/application/applicationsByTenant/${t.id}`, { as: t.admin }), (r) => r.body?.applications?.length === 1, 15000);
     expect(registry.body.applications.map((a: { id: string }) => a.id)).toEqual([app.id]);
-    const row12 = await eventually(() => currentSubscriptions('management', app.name), (r) => r.body.users.length === 1 && r.body.users[0].tenant === t.id, 15000);
+    const row12 = await eventually(() => currentSubscriptions(app), (r) => r.body.users.length === 1 && r.body.users[0].tenant === t.id, 15000);
     await new Promise((r) => setTimeout(r, 1000));
-    expect((await currentSubscriptions('management', app.name)).body.users).toEqual(row12.body.users);
+    expect((await currentSubscriptions(app)).body.users).toEqual(row12.body.users);
     expect((await gw('/user/currentUser', { as: [`${t.id}/service_${app.name}`, row12.body.users[0].password] })).status).toBe(200);
   }, 60000);
 
+  it('gives the service user the requiredRoles of an uploaded binary\'s manifest (ApplicationVersionActivated)', async () => {
+    const t = await newTenant();
+    const app = await microservice(admin(), { requiredRoles: [] });
+    const form = new FormData();
+    form.append('file', new Blob([microserviceZip({ apiVersion: '1', version: '1.0.0', isolation: 'PER_TENANT', requiredRoles: ['ROLE_ALARM_READ', 'ROLE_EVENT_READ'] })]), 'ms.zip');
+    const upload = await fetch(`${testStack.gatewayUrl}/application/applications/${app.id}/binaries`, { method: 'POST', body: form, headers: { accept: 'application/json', authorization: basic(...admin()) } });
+    expect(upload.status).toBe(201);
+    const known = await eventually(() => knownApplication(app.id), (row) => row?.manifestVersion === '1.0.0', 10000);
+    expect(known).toMatchObject({ requiredRoles: ['ROLE_ALARM_READ', 'ROLE_EVENT_READ'], isolation: 'PER_TENANT', manifestVersion: '1.0.0' });
+    expect((await subscribe(t.id, app.id, t.admin)).status).toBe(201);
+    const row12 = await eventually(() => currentSubscriptions(app), (r) => r.body.users.length === 1, 5000);
+    const me = await gw('/user/currentUser', { as: [`${t.id}/service_${app.name}`, row12.body.users[0].password] });
+    expect(me.status).toBe(200);
+    expect(me.body.effectiveRoles.map((r: { id: string }) => r.id).sort()).toEqual(['ROLE_ALARM_READ', 'ROLE_EVENT_READ']);
+  });
+
   it('answers row 12 only to the bootstrap user', async () => {
     expectError(await gw('/application/currentApplication/subscriptions', { as: admin() }), 403, 'security/Forbidden');
-    expectError(await currentSubscriptions('management', unique('nope')), 404, 'applications/Not Found');
+    expectError(await currentSubscriptionsOfUnknown('management', unique('nope')), 404, 'applications/Not Found');
   });
 });
 
@@ -149,9 +166,9 @@ describe('subscription: cascades', () => {
     const t = await newTenant();
     const app = await microservice();
     expect((await subscribe(t.id, app.id, t.admin)).status).toBe(201);
-    await eventually(() => currentSubscriptions('management', app.name), (r) => r.body.users.length === 1, 3000);
+    await eventually(() => currentSubscriptions(app), (r) => r.body.users.length === 1, 3000);
     expect((await gw(`/tenant/tenants/${t.id}`, { method: 'DELETE', as: admin() })).status).toBe(204);
-    const after = await eventually(() => currentSubscriptions('management', app.name), (r) => r.body.users.length === 0, 10000);
+    const after = await eventually(() => currentSubscriptions(app), (r) => r.body.users.length === 0, 10000);
     expect(after.body.users).toEqual([]);
     expect(await subscribedIds(t.id)).toEqual([]);
   });
@@ -160,7 +177,7 @@ describe('subscription: cascades', () => {
     const [t1, t2] = [await newTenant(), await newTenant()];
     const app = await microservice();
     for (const t of [t1, t2]) expect((await subscribe(t.id, app.id, t.admin)).status).toBe(201);
-    const row12 = await eventually(() => currentSubscriptions('management', app.name), (r) => r.body.users.length === 2, 3000);
+    const row12 = await eventually(() => currentSubscriptions(app), (r) => r.body.users.length === 2, 3000);
     await eventually(() => gw(`/application/applicationsByTenant/${t2.id}`, { as: t2.admin }), (r) => r.body?.applications?.length === 1, 10000);
     expect((await gw(`/application/applications/${app.id}`, { method: 'DELETE', as: admin() })).status).toBe(409);
     expect((await gw(`/application/applications/${app.id}?force=true`, { method: 'DELETE', as: admin() })).status).toBe(204);

@@ -6,6 +6,7 @@ import { TENANT_OPTIONS_CONFIG } from './config/tenant-options.token';
 import { IdentityModule } from './identity/identity.module';
 import { TENANTS, USERS } from './identity/infrastructure/identity-store';
 import { GROUPS } from './identity/infrastructure/effective-roles';
+import { BootstrapUsersConsumer } from './identity/infrastructure/bootstrap-users.consumer';
 import { ServiceUsersConsumer } from './identity/infrastructure/service-users.consumer';
 import { TenantDeletedConsumer } from './identity/infrastructure/tenant-deleted.consumer';
 import { OptionsModule } from './options/options.module';
@@ -20,8 +21,8 @@ export class AppModule {
       module: AppModule,
       global: true,
       imports: [RuntimeModule.forRoot({
-        ...ctx, uses: ['mongodb', 'kafka', 'redis'], topics: [Topics.optionEvents, Topics.tenantEvents, Topics.userEvents, Topics.subscriptionEvents],
-        outbox: [USERS, TENANTS, GROUPS, OPTIONS_COLLECTION], consumers: [TenantDeletedConsumer, TenantOptionsRemovedConsumer, ServiceUsersConsumer],
+        ...ctx, uses: ['mongodb', 'kafka', 'redis'], topics: [Topics.optionEvents, Topics.tenantEvents, Topics.userEvents, Topics.subscriptionEvents, Topics.applicationEvents],
+        outbox: [USERS, TENANTS, GROUPS, OPTIONS_COLLECTION], consumers: [TenantDeletedConsumer, TenantOptionsRemovedConsumer, ServiceUsersConsumer, BootstrapUsersConsumer],
       }), CqrsModule.forRoot(), IdentityModule, OptionsModule],
       providers: [{ provide: TENANT_OPTIONS_CONFIG, useValue: ctx.config }],
       exports: [TENANT_OPTIONS_CONFIG],

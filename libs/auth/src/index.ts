@@ -7,3 +7,4 @@ export * from './roles';
 export * from './secret-box';
 export * from './secrets-config';
 export * from './jwt';
+export * from './settings-reader';

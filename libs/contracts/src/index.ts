@@ -12,5 +12,6 @@ export * from './tenant/option-changed.v1';
 export * from './tenant/tenant-changed.v1';
 export * from './tenant/user-changed.v1';
 export * from './tenant/service-user-created.v1';
+export * from './tenant/bootstrap-user-created.v1';
 export * from './sms/sms-providers';
 export * from './tenant/group-changed.v1';

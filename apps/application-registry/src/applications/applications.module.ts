@@ -20,27 +20,38 @@ import { SeedKnownApplicationsHandler } from './application/commands/seed-known-
 import { UpdateApplicationHandler } from './application/commands/update-application/update-application.handler';
 import { GetApplicationHandler } from './application/queries/get-application/get-application.handler';
 import { ListApplicationsHandler } from './application/queries/list-applications/list-applications.handler';
+import { CurrentApplication } from './application/current-application';
+import { GetBootstrapUserHandler } from './application/queries/get-bootstrap-user/get-bootstrap-user.handler';
+import { GetCurrentApplicationHandler } from './application/queries/get-current-application/get-current-application.handler';
+import { GetCurrentSettingsHandler } from './application/queries/get-current-settings/get-current-settings.handler';
 import { ApplicationRepository } from './infrastructure/application.repository';
+import { BootstrapUserEventsConsumer } from './infrastructure/bootstrap-user-events.consumer';
+import { BootstrapUserStore } from './infrastructure/bootstrap-user.store';
+import { SettingsOptionReader } from './infrastructure/settings-option-reader';
 import { BinaryStore } from './infrastructure/binary.store';
 import { SubscriptionEventsConsumer } from './infrastructure/subscription-events.consumer';
 import { SubscriptionProjection } from './infrastructure/subscription.projection';
 import { ApplicationCollectionsController } from './interface/application-collections.controller';
 import { ApplicationsController } from './interface/applications.controller';
 import { BinariesController } from './interface/binaries.controller';
+import { BootstrapUserController } from './interface/bootstrap-user.controller';
+import { CurrentApplicationController } from './interface/current-application.controller';
 import { VersionsController } from './interface/versions.controller';
 
 /**
- * Applications: CRUD, clone, collections, binaries and versions, the subscription projection
- * and the known applications seeded at first start.
+ * Applications: CRUD, clone, collections, binaries and versions, bootstrap users and the current
+ * application, the subscription projection and the known applications seeded at first start.
  */
 @Module({
   imports: [CqrsModule],
-  controllers: [ApplicationCollectionsController, ApplicationsController, BinariesController, VersionsController],
+  controllers: [ApplicationCollectionsController, ApplicationsController, BinariesController, VersionsController, BootstrapUserController, CurrentApplicationController],
   providers: [
     ApplicationRepository, SubscriptionProjection, SubscriptionEventsConsumer, ApplicationAccess, ApplicationEvents,
     CreateApplicationHandler, UpdateApplicationHandler, DeleteApplicationHandler, CloneApplicationHandler, SeedKnownApplicationsHandler,
     GetApplicationHandler, ListApplicationsHandler,
     BinaryStore, UploadBinaryHandler, ActivateVersionHandler, SetVersionTagsHandler, DeleteVersionHandler, ListVersionsHandler, GetBinaryHandler,
+    BootstrapUserStore, BootstrapUserEventsConsumer, CurrentApplication, SettingsOptionReader,
+    GetBootstrapUserHandler, GetCurrentApplicationHandler, GetCurrentSettingsHandler,
   ],
 })
 export class ApplicationsModule implements OnApplicationBootstrap {

@@ -1,8 +1,11 @@
-import { baseConfigSchema, internalPortSchema, z } from '@berth/config';
+import { secretsConfigSchema } from '@berth/auth';
+import { baseConfigSchema, internalPortSchema, urlSchema, z } from '@berth/config';
 
 const MiB = 1024 * 1024;
 
-export const registryConfigSchema = baseConfigSchema.merge(internalPortSchema(3101)).extend({
+export const registryConfigSchema = baseConfigSchema.merge(internalPortSchema(3101)).merge(secretsConfigSchema).extend({
+  /** Where tenant-options is: a microservice's settings are read from its owner's tenant options. */
+  TENANT_OPTIONS_URL: urlSchema.default('http://127.0.0.1:3103'),
   /** Owner of the known applications seeded at first start (SPEC.md "Known application names"). */
   BERTH_MANAGEMENT_TENANT: z.string().regex(/^[a-z][a-z0-9-]{1,31}$/).default('management'),
   /** Largest binary upload (the file part), in bytes. */

@@ -23,6 +23,8 @@ import { PasswordHasher } from './infrastructure/password-hasher';
 import { PlatformTokens } from './infrastructure/platform-tokens';
 import { ExternalJwtKeys } from './infrastructure/external-jwt-keys';
 import { ExternalJwt } from './application/commands/authenticate/external-jwt';
+import { BootstrapUserWriter } from './infrastructure/bootstrap-user-writer';
+import { BootstrapUsersConsumer } from './infrastructure/bootstrap-users.consumer';
 import { ServiceUserWriter } from './infrastructure/service-user-writer';
 import { ServiceUsersConsumer } from './infrastructure/service-users.consumer';
 import { TenantDeletedConsumer } from './infrastructure/tenant-deleted.consumer';
@@ -45,7 +47,7 @@ import { UsersController } from './interface/users.controller';
     IdentityStore, GroupWriter, TenantDeletedConsumer, PasswordHasher, PlatformTokens, ExternalJwtKeys, ExternalJwt, LoginLockout, EffectiveRoles, UserWriter, IdentityRepresentations,
     EnsureManagementTenantHandler, AuthenticateHandler, CreateUserHandler, UpdateUserHandler, DeleteUserHandler,
     UpdateCurrentUserHandler, SetUserRoleHandler, CreateTenantHandler, DeleteTenantHandler, ListUsersHandler,
-    ServiceUserWriter, ServiceUsersConsumer,
+    ServiceUserWriter, ServiceUsersConsumer, BootstrapUserWriter, BootstrapUsersConsumer,
   ],
 })
 export class IdentityModule implements OnApplicationBootstrap {

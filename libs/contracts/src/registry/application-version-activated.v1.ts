@@ -15,6 +15,10 @@ export interface ApplicationVersionActivatedV1 {
   manifest?: Record<string, unknown>;
   /** `upload` when a new binary became active, `activate` for a rollback or roll-forward. */
   reason: 'upload' | 'activate';
+  /** A microservice's roles for subscribers' service users, isolation and manifest version, as ApplicationUpdated would carry them now. */
+  requiredRoles?: string[];
+  isolation?: 'MULTI_TENANT' | 'PER_TENANT';
+  manifestVersion?: string;
 }
 
 /**

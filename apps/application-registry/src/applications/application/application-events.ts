@@ -65,7 +65,7 @@ export class ApplicationEvents {
   versionActivated(app: ApplicationDocument, version: ApplicationVersion, reason: 'upload' | 'activate'): OutboxMessage {
     const { id, name, type, ownerTenant, contextPath } = summary(app);
     return this.message(ApplicationVersionActivated, app, {
-      id, name, type, ownerTenant, ...(contextPath ? { contextPath } : {}),
+      id, name, type, ownerTenant, ...(contextPath ? { contextPath } : {}), ...microserviceFields(app),
       version: version.version, binaryId: version.binaryId, ...(version.manifest ? { manifest: version.manifest } : {}), reason,
     });
   }

@@ -30,7 +30,7 @@ export interface ApplicationDocument {
 /** What a PUT may change (SPEC.md "Application"): `type` never, versions only through their own URI. */
 export const APPLICATION_FIELDS: ResourceFields = {
   resource: 'applications',
-  readOnly: ['id', 'self', 'owner', 'activeVersionId', 'manifest', 'dependencies'],
+  readOnly: ['id', 'self', 'owner', 'activeVersionId', 'manifest', 'dependencies', 'bootstrapUser'],
   immutable: ['type'],
   subResources: ['applicationVersions', 'binaries', 'versions'],
   required: ['name', 'key', 'availability'],
@@ -39,8 +39,8 @@ export const APPLICATION_FIELDS: ResourceFields = {
 /** Fields a POST may set: everything but what the server owns. */
 export const CREATE_FIELDS: ResourceFields = {
   resource: 'applications',
-  readOnly: ['id', 'self', 'owner', 'activeVersionId', 'applicationVersions', 'dependencies'],
+  readOnly: ['id', 'self', 'owner', 'activeVersionId', 'applicationVersions', 'dependencies', 'bootstrapUser'],
 };
 
 /** Fields never answered: secrets and the store's own. */
-export const HIDDEN_FIELDS = ['_id', '_version', '_outbox', '_inbox', 'owner', 'resourcesPassword'];
+export const HIDDEN_FIELDS = ['_id', '_version', '_outbox', '_inbox', 'owner', 'resourcesPassword', 'bootstrapUser'];

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
-  ApplicationCreated, ApplicationCreatedV1, ApplicationDeleted, ApplicationDeletedV1, ApplicationUpdated, Topics,
+  ApplicationCreated, ApplicationCreatedV1, ApplicationDeleted, ApplicationDeletedV1, ApplicationUpdated, ApplicationVersionActivated,
+  ApplicationVersionActivatedV1, Topics,
 } from '@berth/contracts';
 import { Envelope, PermanentError } from '@berth/messaging';
 import { MessageConsumer } from '@berth/runtime';
@@ -9,7 +10,8 @@ import { EndSubscriptionsCommand } from '../application/commands/end-subscriptio
 import { CatalogueProjection } from './catalogue.projection';
 
 /**
- * Keeps the known applications from `registry.application.v1`; on `ApplicationDeleted` (forced
+ * Keeps the known applications from `registry.application.v1` (an uploaded or activated version
+ * brings its manifest's `requiredRoles`, isolation and version); on `ApplicationDeleted` (forced
  * or not) ends every subscription to the application. Idempotent.
  */
 @Injectable()
@@ -30,6 +32,10 @@ export class ApplicationEventsConsumer implements MessageConsumer {
         ...(p.dependencies ? { dependencies: p.dependencies } : {}), ...(p.requiredRoles ? { requiredRoles: p.requiredRoles } : {}),
         ...(p.isolation ? { isolation: p.isolation } : {}), ...(p.manifestVersion ? { manifestVersion: p.manifestVersion } : {}),
       });
+    } else if (envelope.type === ApplicationVersionActivated.type) {
+      const p = envelope.payload as ApplicationVersionActivatedV1;
+      if (typeof p?.id !== 'string') throw new PermanentError('ApplicationVersionActivated without id');
+      if (p.type === 'MICROSERVICE') await this.catalogue.applyManifest(p.id, version, manifestFields(p));
     } else if (envelope.type === ApplicationDeleted.type) {
       const p = envelope.payload as ApplicationDeletedV1;
       if (typeof p?.id !== 'string') throw new PermanentError('ApplicationDeleted without id');
@@ -37,4 +43,17 @@ export class ApplicationEventsConsumer implements MessageConsumer {
       await this.commands.execute(new EndSubscriptionsCommand({ applicationId: p.id, tenants: p.subscribedTenants ?? [] }));
     }
   }
+}
+
+const strings = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : undefined);
+
+/** The event's own fields; from the manifest itself for events of registries that did not send them. */
+function manifestFields(p: ApplicationVersionActivatedV1): Pick<ApplicationCreatedV1, 'requiredRoles' | 'isolation' | 'manifestVersion'> {
+  const manifest = p.manifest ?? {};
+  const isolation = p.isolation ?? (manifest.isolation === 'PER_TENANT' || manifest.isolation === 'MULTI_TENANT' ? manifest.isolation : undefined);
+  const manifestVersion = p.manifestVersion ?? (typeof manifest.version === 'string' ? manifest.version : undefined);
+  return {
+    requiredRoles: strings(p.requiredRoles) ?? strings(manifest.requiredRoles) ?? [],
+    ...(isolation ? { isolation } : {}), ...(manifestVersion ? { manifestVersion } : {}),
+  };
 }

@@ -32,6 +32,13 @@ export class CatalogueProjection implements OnModuleInit {
     return this.apply(this.applications, row);
   }
 
+  /** Sets an application's manifest fields unless a newer event (by `version`) already wrote it; nothing for an unknown application. */
+  async applyManifest(id: string, version: number, fields: Pick<KnownApplication, 'requiredRoles' | 'isolation' | 'manifestVersion'>): Promise<void> {
+    const row = await this.applications.findOne({ _id: id });
+    if (!row || row.deleted || row.version > version) return;
+    await this.applications.updateOne({ _id: id }, { $set: { ...fields, version } });
+  }
+
   applyTenant(row: KnownTenant): Promise<void> {
     return this.apply(this.tenants, row);
   }

@@ -1,5 +1,5 @@
 import { Controller, Headers, HttpCode, Post } from '@nestjs/common';
-import { BootstrapAccess, CurrentPrincipal, Principal } from '@berth/auth';
+import { CurrentPrincipal, Principal } from '@berth/auth';
 import { PlatformTokens } from '../infrastructure/platform-tokens';
 import { UserWriter } from '../infrastructure/user-writer';
 
@@ -14,7 +14,6 @@ export class LogoutController {
 
   @Post()
   @HttpCode(204)
-  @BootstrapAccess()
   async logout(@CurrentPrincipal() p: Principal, @Headers('authorization') authorization: string | undefined, @Headers('cookie') cookie: string | undefined) {
     const token = /^Bearer\s+(\S+)/i.exec(authorization ?? '')?.[1] ?? /(?:^|;\s*)authorization=([^;]+)/.exec(cookie ?? '')?.[1];
     const claims = token ? await this.tokens.verify(token) : undefined;

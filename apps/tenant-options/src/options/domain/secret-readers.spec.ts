@@ -1,4 +1,4 @@
-import type { Principal } from '@berth/auth';
+import { settingsReader, type Principal } from '@berth/auth';
 import { canReadSecret, isSecretKey } from './secret-readers';
 
 const p = (tenant: string, user: string, kind: Principal['kind'], roles: string[] = []): Principal => ({ tenant, user, kind, roles });
@@ -20,5 +20,8 @@ describe('secret readers', () => {
     expect(canReadSecret(p('t1', 'service_sms', 'user'), 'sms', 'management')).toBe(false);
     expect(canReadSecret(p('t1', 'service_sms', 'bootstrap'), 'sms', 'management')).toBe(false);
     expect(canReadSecret(p('management', 'gateway', 'internal', ['ROLE_OPTION_MANAGEMENT_ADMIN']), 'sms', 'management')).toBe(false);
+    expect(canReadSecret(settingsReader('t1', 'sms'), 'sms', 'management')).toBe(true);
+    expect(canReadSecret(settingsReader('t1', 'sms'), 'other', 'management')).toBe(false);
+    expect(canReadSecret(p('t1', 'settings/sms', 'user', ['ROLE_OPTION_MANAGEMENT_ADMIN']), 'sms', 'management')).toBe(false);
   });
 });

@@ -13,8 +13,8 @@ import { CloneApplicationCommand } from './clone-application.command';
 
 const WINDOW = 20;
 const ATTEMPTS = 5;
-/** Not copied: the store's fields, and versions (a hosted source's active version is copied with its binary). */
-const NOT_COPIED = ['_id', '_outbox', '_inbox', 'owner', 'applicationVersions', 'activeVersionId'];
+/** Not copied: the store's fields, the bootstrap user, and versions (a hosted source's active version is copied with its binary). */
+const NOT_COPIED = ['_id', '_outbox', '_inbox', 'owner', 'applicationVersions', 'activeVersionId', 'bootstrapUser'];
 
 @CommandHandler(CloneApplicationCommand)
 export class CloneApplicationHandler implements ICommandHandler<CloneApplicationCommand> {

@@ -2,6 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { applyPartialUpdate, partialUpdate, toMongoUpdate } from '@berth/http';
 import { APPLICATION_FIELDS, ApplicationDocument } from '../../../domain/application';
 import { checkApplication } from '../../../domain/application-rules';
+import { checkNameKept } from '../../../domain/bootstrap-user';
 import { ApplicationRepository } from '../../../infrastructure/application.repository';
 import { ApplicationAccess } from '../../application-access';
 import { ApplicationEvents } from '../../application-events';
@@ -21,6 +22,7 @@ export class UpdateApplicationHandler implements ICommandHandler<UpdateApplicati
     if (update.changed.length === 0) return current;
     const next = { ...applyPartialUpdate(current, update), _version: current._version + 1 };
     checkApplication(next, false);
+    checkNameKept(current, next);
     const messages = [this.events.updated(next, update.changed)];
     if (this.events.stores()) {
       await this.repository.update(current, toMongoUpdate(update), messages);
