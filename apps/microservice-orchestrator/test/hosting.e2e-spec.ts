@@ -37,6 +37,15 @@ async function microservice(manifest: Record<string, unknown>) {
   return { id: created.body.id as string, name };
 }
 
+// A fresh stack's consumers first join their groups and replay the shared topics; wait until the subscription app knows a new application.
+beforeAll(async () => {
+  const name = `warm${randomBytes(4).toString('hex')}`;
+  const created = await gw('/application/applications', { method: 'POST', as: admin(), body: { name, key: `${name}-key`, type: 'MICROSERVICE' } });
+  const first = await eventually(() => subscribe('management', created.body.id, admin()), (r) => r.status !== 404, 150000);
+  expect(first.status).toBe(201);
+  expect((await unsubscribe('management', created.body.id, admin())).status).toBe(204);
+}, 180000);
+
 afterAll(async () => {
   await removeStackContainers(testStack.dbPrefix);
 }, 60000);
