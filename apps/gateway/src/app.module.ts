@@ -7,6 +7,7 @@ import { UpstreamHealth } from './health/upstream.health';
 import { Upstreams } from './proxy/upstreams';
 import { GatewayRateLimit } from './rate-limit/gateway-rate-limit';
 import { UPSTREAM_APPS } from './routing/route-table';
+import { ServiceRoutes } from './services/service-routes';
 import { USAGE_OPTIONS, UsageCounter } from './usage/usage-counter';
 
 @Module({})
@@ -25,6 +26,7 @@ export class AppModule {
         GatewayEvents,
         GatewayAuth,
         GatewayRateLimit,
+        ServiceRoutes,
       ],
     };
   }

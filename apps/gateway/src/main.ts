@@ -9,6 +9,7 @@ import { GatewayRateLimit } from './rate-limit/gateway-rate-limit';
 import { registerRateLimitHook } from './rate-limit/rate-limit.hook';
 import { Upstreams } from './proxy/upstreams';
 import { owningApp } from './routing/route-table';
+import { ServiceRoutes } from './services/service-routes';
 import { registerApplicationUsageRoute } from './usage/application-usage.route';
 import { UsageCounter } from './usage/usage-counter';
 import { registerUsageHook } from './usage/usage.hook';
@@ -23,7 +24,7 @@ void bootstrap<GatewayConfig>({
   nestOptions: { bodyParser: false },
   verbConventions: false,
   metricsPort: (config) => config.BERTH_METRICS_PORT,
-  routeLabel: (req) => req.routeOptions.url === '/*' ? `proxy:${owningApp(req.url.split('?')[0]) ?? UNMATCHED_ROUTE}` : undefined,
+  routeLabel: (req) => req.routeOptions.url === '/*' ? `proxy:${owningApp(req.url.split('?')[0]) ?? (req.url.startsWith('/service/') ? 'service' : UNMATCHED_ROUTE)}` : undefined,
   beforeListen: (app, config) => {
     const fastify = app.getHttpAdapter().getInstance();
     const auth = app.get(GatewayAuth);
@@ -32,6 +33,6 @@ void bootstrap<GatewayConfig>({
     registerRateLimitHook(fastify, app.get(GatewayRateLimit).limiter);
     registerPlatformRoute(fastify, config);
     registerApplicationUsageRoute(fastify, app.get(UsageCounter), config);
-    registerProxyRoute(fastify, upstreams, config, auth.cache);
+    registerProxyRoute(fastify, upstreams, config, auth.cache, app.get(ServiceRoutes));
   },
 });

@@ -1,10 +1,31 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
 import { RuntimeModule, RuntimeOptions } from '@berth/runtime';
 import { Topics } from '@berth/contracts';
+import type { OrchestratorConfig } from './config/microservice-orchestrator.env';
+import { ORCHESTRATOR_CONFIG } from './config/orchestrator-config.token';
+import { HostingModule } from './hosting/hosting.module';
+import { HostingEventsConsumer } from './hosting/infrastructure/hosting-events.consumer';
 
 @Module({})
 export class AppModule {
-  static register(ctx: Omit<RuntimeOptions, 'uses'>): DynamicModule {
-    return { module: AppModule, imports: [RuntimeModule.forRoot({ ...ctx, uses: ['mongodb', 'kafka', 'redis'], topics: [Topics.deploymentEvents, Topics.deployCommands] })] };
+  static register(ctx: Omit<RuntimeOptions, 'uses' | 'config'> & { config: OrchestratorConfig }): DynamicModule {
+    return {
+      module: AppModule,
+      global: true,
+      imports: [
+        RuntimeModule.forRoot({
+          ...ctx,
+          uses: ['mongodb', 'kafka', 'redis'],
+          // The registry's and subscription app's topics are ensured here too, so the consumer may start first.
+          topics: [Topics.deploymentEvents, Topics.deployCommands, Topics.applicationEvents, Topics.subscriptionEvents],
+          consumers: [HostingEventsConsumer],
+        }),
+        CqrsModule.forRoot(),
+        HostingModule,
+      ],
+      providers: [{ provide: ORCHESTRATOR_CONFIG, useValue: ctx.config }],
+      exports: [ORCHESTRATOR_CONFIG],
+    };
   }
 }

@@ -3,3 +3,5 @@ export * from './test-stack';
 export * from './metrics';
 export * from './gateway-client';
 export * from './archives';
+export * from './hello-image';
+export * from './containers';

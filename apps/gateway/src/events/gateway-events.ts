@@ -11,8 +11,8 @@ import { EventsReadiness } from './events-readiness';
 /** What a gateway part does with an event: a parsed envelope and the message key. */
 export type GatewayEventHandler = (envelope: { type?: unknown; tenantId?: unknown; payload?: unknown }, key: string | undefined) => Promise<void> | void;
 
-/** The topics whose events change what the gateway keeps in memory: identities and options. */
-const TOPICS = [Topics.userEvents, Topics.tenantEvents, Topics.optionEvents];
+/** The topics whose events change what the gateway keeps in memory: identities, options and microservice routes. */
+const TOPICS = [Topics.userEvents, Topics.tenantEvents, Topics.optionEvents, Topics.deploymentEvents];
 
 /**
  * The events the gateway's in-memory state follows (cached credentials, rate limits). Every

@@ -6,6 +6,8 @@ import { credentialsChangedBy } from '../auth/identity-writes';
 import type { CredentialCache } from '../auth/credential-cache';
 import { GatewayConfig } from '../config/gateway.env';
 import { owningApp } from '../routing/route-table';
+import { proxyToService, servicePath } from '../services/service-proxy';
+import type { ServiceRoutes } from '../services/service-routes';
 import { clientResponseHeaders, upstreamRequestHeaders } from './forward-headers';
 import { Upstreams } from './upstreams';
 
@@ -16,7 +18,7 @@ const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as 
  * that streams each request to the app owning its path through that app's keep-alive Pool, and
  * streams the answer back. Bodies are never buffered: the gateway registers no body parser.
  */
-export function registerProxyRoute(fastify: FastifyInstance, upstreams: Upstreams, config: GatewayConfig, credentials: CredentialCache) {
+export function registerProxyRoute(fastify: FastifyInstance, upstreams: Upstreams, config: GatewayConfig, credentials: CredentialCache, services: ServiceRoutes) {
   const publicBase = config.BERTH_PUBLIC_URL.replace(/\/$/, '');
 
   fastify.removeAllContentTypeParsers();
@@ -29,9 +31,11 @@ export function registerProxyRoute(fastify: FastifyInstance, upstreams: Upstream
       const queryAt = req.url.indexOf('?');
       const path = queryAt === -1 ? req.url : req.url.slice(0, queryAt);
       const app = owningApp(path);
+      const method = effectiveMethod(req.method, req.headers['x-http-method']) as (typeof METHODS)[number];
+      const service = app ? undefined : servicePath(path);
+      if (service) return proxyToService(req, reply, service, services, method, publicBase);
       // The error filter answers 404, or 405 with `Allow` for a path the gateway serves itself.
       if (!app) throw new NotFoundException();
-      const method = effectiveMethod(req.method, req.headers['x-http-method']) as (typeof METHODS)[number];
       const hasBody = req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0'
         || req.headers['transfer-encoding'] !== undefined;
       const headers = upstreamRequestHeaders(req.headers, { host: req.headers.host ?? '', proto: req.protocol, for: req.ip, requestId: req.id });

@@ -1,10 +1,12 @@
 import mongoose from 'mongoose';
+import { removeStackContainers } from '../containers';
 
-/** Stops the test stack and drops the databases it made. */
+/** Stops the test stack, removes the containers its orchestrator started and drops the databases it made. */
 export default async function globalTeardown() {
   const stack = globalThis.__BERTH_STACK__;
   if (!stack) return;
   await stack.stop();
+  await removeStackContainers(stack.dbPrefix).catch(() => undefined);
   const conn = await mongoose.createConnection(process.env.MONGODB_URI!).asPromise();
   try {
     const { databases } = await conn.db!.admin().listDatabases();

@@ -1,0 +1,61 @@
+import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import type Redis from 'ioredis';
+import type { Logger } from 'pino';
+import { Pool } from 'undici';
+import { ServiceRoutesChanged, serviceRoutesKey, ServiceRouteV1 } from '@berth/contracts';
+import { BASE_CONFIG, PINO, REDIS } from '@berth/runtime';
+import type { GatewayConfig } from '../config/gateway.env';
+import { GatewayEvents } from '../events/gateway-events';
+import { ServiceRouteTable } from './service-route-table';
+
+/**
+ * The routes of hosted microservices: read whole from Redis at start-up (before the gateway
+ * listens), then kept current from `ServiceRoutesChanged` events. One keep-alive undici Pool per
+ * endpoint, closed when no route names the endpoint any more.
+ */
+@Injectable()
+export class ServiceRoutes implements OnApplicationBootstrap, OnApplicationShutdown {
+  readonly table = new ServiceRouteTable();
+  private readonly pools = new Map<string, Pool>();
+
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis, @Inject(BASE_CONFIG) private readonly config: GatewayConfig,
+    events: GatewayEvents, @Inject(PINO) private readonly logger: Logger,
+  ) {
+    events.on((envelope) => {
+      if (envelope.type === ServiceRoutesChanged.type) this.apply(envelope.payload as ServiceRouteV1);
+    });
+  }
+
+  async onApplicationBootstrap() {
+    const all = await this.redis.hgetall(serviceRoutesKey(this.config.BERTH_DB_PREFIX));
+    for (const value of Object.values(all)) this.apply(JSON.parse(value) as ServiceRouteV1);
+    this.logger.info({ routes: Object.keys(all).length }, 'microservice routes loaded');
+  }
+
+  async onApplicationShutdown() {
+    await Promise.all([...this.pools.values()].map((p) => p.close()));
+  }
+
+  /** The keep-alive pool of an endpoint (`http://host:port`). */
+  pool(endpoint: string): Pool {
+    let pool = this.pools.get(endpoint);
+    if (!pool) {
+      pool = new Pool(endpoint, { connections: this.config.BERTH_UPSTREAM_CONNECTIONS, pipelining: 1, keepAliveTimeout: 30_000 });
+      this.pools.set(endpoint, pool);
+    }
+    return pool;
+  }
+
+  private apply(route: ServiceRouteV1) {
+    if (typeof route?.name !== 'string' || typeof route.revision !== 'number') return;
+    if (!this.table.apply(route)) return;
+    const live = this.table.endpoints();
+    for (const [endpoint, pool] of this.pools) {
+      if (!live.has(endpoint)) {
+        this.pools.delete(endpoint);
+        void pool.close().catch(() => undefined);
+      }
+    }
+  }
+}

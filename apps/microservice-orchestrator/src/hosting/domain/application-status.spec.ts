@@ -1,0 +1,27 @@
+import { applicationStatus } from './application-status';
+import type { DeploymentDocument, InstanceState } from './deployment';
+
+const instance = (healthy: boolean, n = 1): InstanceState => ({ id: `c${n}`, name: `hello-${n}`, endpoint: 'http://127.0.0.1:1', healthy, failures: 0, startedAt: '2026-01-01T00:00:00.000Z' });
+const deployment = (instances: InstanceState[], extra: Partial<DeploymentDocument> = {}): DeploymentDocument => ({
+  _id: '1', applicationId: '1', name: 'hello', ownerTenant: 'management', isolation: 'MULTI_TENANT', version: '1.0.0', binaryId: 'b',
+  replicas: 1, resources: { cpu: '0.5', memory: '512M' }, probe: { path: '/health', port: 80, initialDelaySeconds: 0, timeoutSeconds: 2, failureThreshold: 3 },
+  tenants: ['t1'], revision: 'r', instances, restarts: 0, stages: [], ...extra,
+});
+
+describe('applicationStatus', () => {
+  it('is Unknown with nothing deployed, Down without a healthy instance, Up with all healthy', () => {
+    expect(applicationStatus('1', []).status).toBe('Unknown');
+    expect(applicationStatus('1', [deployment([])]).status).toBe('Down');
+    expect(applicationStatus('1', [deployment([instance(false)])]).status).toBe('Down');
+    expect(applicationStatus('1', [deployment([instance(true)])])).toMatchObject({ status: 'Up', version: '1.0.0', restarts: 0, instances: [{ name: 'hello-1', healthy: true }] });
+  });
+
+  it('is Unhealthy when some replicas are healthy, sums restarts and names the latest failure', () => {
+    const status = applicationStatus('1', [
+      deployment([instance(true, 1), instance(false, 2)], { replicas: 2, restarts: 2, lastFailure: { at: '2026-01-01T00:00:01.000Z', reason: 'old' } }),
+      deployment([instance(true, 3)], { _id: '1/t2', tenant: 't2', restarts: 1, lastFailure: { at: '2026-01-01T00:00:02.000Z', reason: 'new' } }),
+    ]);
+    expect(status).toMatchObject({ status: 'Unhealthy', restarts: 3, lastFailure: { reason: 'new' } });
+    expect(status.instances[2]).toMatchObject({ tenant: 't2' });
+  });
+});

@@ -1,0 +1,40 @@
+import { desiredDeployments } from './deployment';
+import type { HostedApplication } from './hosted-application';
+
+const app = (manifest: Record<string, unknown> = {}, extra: Partial<HostedApplication> = {}): HostedApplication => ({
+  _id: '42', name: 'hello', ownerTenant: 'management', key: 'hello-key', version: '1.0.0', binaryId: 'b1', manifest,
+  deleted: false, infoVersion: 1, binaryVersion: 2, ...extra,
+});
+
+describe('desiredDeployments', () => {
+  it('is empty without a binary, without subscribers and once deleted', () => {
+    expect(desiredDeployments(null, ['t1'])).toEqual([]);
+    expect(desiredDeployments(app({}, { binaryId: undefined }), ['t1'])).toEqual([]);
+    expect(desiredDeployments(app(), [])).toEqual([]);
+    expect(desiredDeployments(app({}, { deleted: true }), ['t1'])).toEqual([]);
+  });
+
+  it('makes one MULTI_TENANT deployment whatever the number of tenants, with the same revision', () => {
+    const one = desiredDeployments(app(), ['t1']);
+    const two = desiredDeployments(app(), ['t2', 't1', 't1']);
+    expect(two).toHaveLength(1);
+    expect(two[0]).toMatchObject({ _id: '42', isolation: 'MULTI_TENANT', tenants: ['t1', 't2'], replicas: 1, resources: { cpu: '0.5', memory: '512M' } });
+    expect(two[0].revision).toBe(one[0].revision);
+    expect(two[0].probe).toEqual({ path: '/health', port: 80, initialDelaySeconds: 0, timeoutSeconds: 2, failureThreshold: 3 });
+  });
+
+  it('makes one PER_TENANT deployment per tenant, each with its own revision', () => {
+    const specs = desiredDeployments(app({ isolation: 'PER_TENANT', replicas: 2, resources: { memory: '128M' } }), ['t2', 't1']);
+    expect(specs.map((s) => [s._id, s.tenant, s.tenants])).toEqual([['42/t1', 't1', ['t1']], ['42/t2', 't2', ['t2']]]);
+    expect(specs[0]).toMatchObject({ replicas: 2, resources: { cpu: '0.5', memory: '128M' } });
+    expect(specs[0].revision).not.toBe(specs[1].revision);
+  });
+
+  it('changes the revision with the binary and takes the manifest probe', () => {
+    const manifest = { readinessProbe: { httpGet: { path: '/ready', port: 8080 }, periodSeconds: 7, failureThreshold: 5 } };
+    const [a] = desiredDeployments(app(manifest), ['t1']);
+    const [b] = desiredDeployments(app(manifest, { binaryId: 'b2', version: '1.0.1' }), ['t1']);
+    expect(a.revision).not.toBe(b.revision);
+    expect(a.probe).toEqual({ path: '/ready', port: 8080, initialDelaySeconds: 0, periodSeconds: 7, timeoutSeconds: 2, failureThreshold: 5 });
+  });
+});

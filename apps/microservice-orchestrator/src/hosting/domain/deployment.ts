@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto';
+import type { HostedApplication } from './hosted-application';
+import { DEFAULT_RESOURCES } from './resources';
+
+export type Isolation = 'MULTI_TENANT' | 'PER_TENANT';
+
+/** How an instance's health is checked: an HTTP GET on the container's port (the manifest's probe, else `/health` on 80). */
+export interface HealthProbe { path: string; port: number; initialDelaySeconds: number; periodSeconds?: number; timeoutSeconds: number; failureThreshold: number }
+
+/** What one deployment runs: the same spec gives the same `revision`, so a container built from another one is replaced. */
+export interface DeploymentSpec {
+  /** `<applicationId>` for MULTI_TENANT, `<applicationId>/<tenant>` for PER_TENANT. */
+  _id: string;
+  applicationId: string;
+  name: string;
+  key?: string;
+  ownerTenant: string;
+  isolation: Isolation;
+  version: string;
+  binaryId: string;
+  /** The tenant a PER_TENANT deployment serves. */
+  tenant?: string;
+  replicas: number;
+  resources: { cpu: string; memory: string };
+  probe: HealthProbe;
+  /** Subscribed tenants (for PER_TENANT, the one tenant): who may call it. Not part of the revision. */
+  tenants: string[];
+  revision: string;
+}
+
+/** One running container of a deployment, as the reconciler and the prober last saw it. */
+export interface InstanceState { id: string; name: string; endpoint?: string; healthy: boolean; failures: number; startedAt: string }
+
+export interface DeploymentStage { stage: string; at: string; detail?: string }
+
+/** A deployment as stored: its spec and what happened to it. */
+export interface DeploymentDocument extends DeploymentSpec {
+  instances: InstanceState[];
+  restarts: number;
+  stages: DeploymentStage[];
+  lastFailure?: { at: string; reason: string };
+  /** No new attempt before this time (back-off after a failed start or a crash). */
+  retryAt?: string;
+  failed?: boolean;
+}
+
+const record = (value: unknown): Record<string, any> => (value && typeof value === 'object' ? value as Record<string, any> : {});
+
+function probeOf(manifest: Record<string, unknown>): HealthProbe {
+  const chosen = record(manifest.readinessProbe).httpGet ? record(manifest.readinessProbe) : record(manifest.livenessProbe);
+  const http = record(chosen.httpGet);
+  const num = (v: unknown, d: number) => (typeof v === 'number' && v >= 0 ? v : d);
+  return {
+    path: typeof http.path === 'string' ? http.path : '/health',
+    port: typeof http.port === 'number' ? http.port : 80,
+    initialDelaySeconds: num(chosen.initialDelaySeconds, 0),
+    ...(typeof chosen.periodSeconds === 'number' ? { periodSeconds: chosen.periodSeconds } : {}),
+    timeoutSeconds: num(chosen.timeoutSeconds, 2) || 2,
+    failureThreshold: num(chosen.failureThreshold, 3) || 3,
+  };
+}
+
+/**
+ * The deployments an application should have: none until a binary is active and a tenant is
+ * subscribed, none once deleted; one for MULTI_TENANT, one per subscribed tenant for PER_TENANT.
+ * A pure function of the projections, so recomputing it after any event is idempotent.
+ */
+export function desiredDeployments(app: HostedApplication | null, subscribed: string[]): DeploymentSpec[] {
+  if (!app || app.deleted || !app.binaryId || !app.version || subscribed.length === 0) return [];
+  const manifest = record(app.manifest);
+  const isolation: Isolation = manifest.isolation === 'PER_TENANT' ? 'PER_TENANT' : 'MULTI_TENANT';
+  const res = record(manifest.resources);
+  const resources = { cpu: String(res.cpu ?? DEFAULT_RESOURCES.cpu), memory: String(res.memory ?? DEFAULT_RESOURCES.memory) };
+  const replicas = typeof manifest.replicas === 'number' && manifest.replicas >= 1 ? Math.min(5, Math.floor(manifest.replicas)) : 1;
+  const tenants = [...new Set(subscribed)].sort();
+  const base = {
+    applicationId: app._id, name: app.name, ...(app.key ? { key: app.key } : {}), ownerTenant: app.ownerTenant, isolation,
+    version: app.version, binaryId: app.binaryId, replicas, resources, probe: probeOf(manifest),
+  };
+  const spec = (id: string, forTenants: string[], tenant?: string): DeploymentSpec => {
+    const made = { ...base, _id: id, ...(tenant ? { tenant } : {}) };
+    return { ...made, tenants: forTenants, revision: createHash('sha256').update(JSON.stringify(made)).digest('hex').slice(0, 16) };
+  };
+  return isolation === 'MULTI_TENANT'
+    ? [spec(app._id, tenants)]
+    : tenants.map((t) => spec(`${app._id}/${t}`, [t], t));
+}

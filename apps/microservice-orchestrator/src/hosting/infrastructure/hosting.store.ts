@@ -1,0 +1,102 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { InjectConnection } from '@nestjs/mongoose';
+import type { Collection } from 'mongodb';
+import type { Connection } from 'mongoose';
+import { ensureIndexes, isDuplicateKey } from '@berth/messaging';
+import type { DeploymentDocument, DeploymentSpec, DeploymentStage } from '../domain/deployment';
+import type { HostedApplication, SubscriptionRow } from '../domain/hosted-application';
+
+export const DEPLOYMENTS = 'deployments';
+const STAGES_KEPT = 20;
+
+/**
+ * The orchestrator's store: projections of applications and subscriptions (from events; an
+ * older event than the one applied is dropped) and the `deployments` collection, the desired
+ * state with what the reconciler and the prober last saw.
+ */
+@Injectable()
+export class HostingStore implements OnModuleInit {
+  private readonly applications: Collection<HostedApplication>;
+  private readonly subscriptions: Collection<SubscriptionRow>;
+  readonly deployments: Collection<DeploymentDocument>;
+
+  constructor(@InjectConnection() connection: Connection) {
+    this.applications = connection.db!.collection<HostedApplication>('applications');
+    this.subscriptions = connection.db!.collection<SubscriptionRow>('subscriptions');
+    this.deployments = connection.db!.collection<DeploymentDocument>(DEPLOYMENTS);
+  }
+
+  async onModuleInit() {
+    await ensureIndexes(this.subscriptions, [{ key: { applicationId: 1, subscribed: 1 }, name: 'application_subscribed' }]);
+    await ensureIndexes(this.deployments, [{ key: { applicationId: 1 }, name: 'application' }]);
+  }
+
+  /** Applies fields of an application guarded by one of its version counters; false when a newer change was applied. */
+  async applyApplication(id: string, counter: 'infoVersion' | 'binaryVersion', version: number, fields: Partial<HostedApplication>): Promise<boolean> {
+    const other = counter === 'infoVersion' ? 'binaryVersion' : 'infoVersion';
+    try {
+      await this.applications.updateOne(
+        { _id: id, $or: [{ [counter]: { $lte: version } }, { [counter]: { $exists: false } }] },
+        { $set: { ...fields, [counter]: version }, $setOnInsert: { deleted: false, [other]: 0 } as Partial<HostedApplication> },
+        { upsert: true },
+      );
+      return true;
+    } catch (err) {
+      if (isDuplicateKey(err)) return false;
+      throw err;
+    }
+  }
+
+  async markDeleted(id: string, name: string, ownerTenant: string): Promise<void> {
+    await this.applications.updateOne({ _id: id }, { $set: { deleted: true, name, ownerTenant }, $setOnInsert: { infoVersion: 0, binaryVersion: 0 } }, { upsert: true });
+  }
+
+  async applySubscription(row: SubscriptionRow): Promise<boolean> {
+    try {
+      await this.subscriptions.updateOne({ _id: row._id, $or: [{ version: { $lte: row.version } }, { version: { $exists: false } }] }, { $set: row }, { upsert: true });
+      return true;
+    } catch (err) {
+      if (isDuplicateKey(err)) return false;
+      throw err;
+    }
+  }
+
+  application(id: string): Promise<HostedApplication | null> {
+    return this.applications.findOne({ _id: id });
+  }
+
+  async subscribers(applicationId: string): Promise<string[]> {
+    const rows = await this.subscriptions.find({ applicationId, subscribed: true }, { projection: { tenant: 1 } }).toArray();
+    return rows.map((r) => r.tenant);
+  }
+
+  /** Makes the application's deployments exactly `specs`: new ones start empty, changed ones keep their history, others go. */
+  async replaceDeployments(applicationId: string, specs: DeploymentSpec[]): Promise<void> {
+    for (const spec of specs) {
+      const stage: DeploymentStage = { stage: 'Desired', at: new Date().toISOString(), detail: `version ${spec.version}` };
+      const existing = await this.deployments.findOne({ _id: spec._id }, { projection: { revision: 1 } });
+      if (!existing) {
+        await this.deployments.insertOne({ ...spec, instances: [], restarts: 0, stages: [stage] }).catch((err) => { if (!isDuplicateKey(err)) throw err; });
+      } else if (existing.revision !== spec.revision) {
+        await this.deployments.updateOne({ _id: spec._id }, { $set: { ...spec, failed: false }, $unset: { retryAt: '' }, $push: { stages: { $each: [stage], $slice: -STAGES_KEPT } } });
+      } else {
+        await this.deployments.updateOne({ _id: spec._id }, { $set: { tenants: spec.tenants } });
+      }
+    }
+    await this.deployments.deleteMany({ applicationId, _id: { $nin: specs.map((s) => s._id) } });
+  }
+
+  all(): Promise<DeploymentDocument[]> {
+    return this.deployments.find({}).toArray();
+  }
+
+  ofApplication(applicationId: string): Promise<DeploymentDocument[]> {
+    return this.deployments.find({ applicationId }).toArray();
+  }
+
+  /** Records what happened to a deployment, if it still exists with that revision; optionally adds a stage. */
+  async record(deployment: DeploymentDocument, set: Partial<DeploymentDocument>, stage?: string, detail?: string): Promise<void> {
+    const push = stage ? { $push: { stages: { $each: [{ stage, at: new Date().toISOString(), ...(detail ? { detail } : {}) }], $slice: -STAGES_KEPT } } } : {};
+    await this.deployments.updateOne({ _id: deployment._id, revision: deployment.revision }, { $set: set, ...push } as any);
+  }
+}

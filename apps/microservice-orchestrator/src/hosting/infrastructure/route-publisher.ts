@@ -1,0 +1,60 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type Redis from 'ioredis';
+import { ServiceRouteV1, ServiceRoutesChanged, serviceRoutesKey } from '@berth/contracts';
+import { createEnvelope, Publisher } from '@berth/messaging';
+import { BASE_CONFIG, PUBLISHER, REDIS } from '@berth/runtime';
+import type { BaseConfig } from '@berth/config';
+
+export type RouteContent = Omit<ServiceRouteV1, 'revision' | 'removed'>;
+
+/**
+ * Publishes the routes of hosted microservices: each change is written to the Redis hash
+ * `serviceRoutesKey(prefix)` first (what a starting gateway reads), then announced as
+ * `ServiceRoutesChanged` on `orchestrator.deployment.v1`. Unchanged routes are not published
+ * again; after a restart everything is published once.
+ */
+@Injectable()
+export class RoutePublisher {
+  private readonly published = new Map<string, string>();
+  private readonly key: string;
+  private last = 0;
+  private loaded = false;
+
+  constructor(@Inject(REDIS) private readonly redis: Redis, @Inject(PUBLISHER) private readonly publisher: Publisher, @Inject(BASE_CONFIG) config: BaseConfig) {
+    this.key = serviceRoutesKey(config.BERTH_DB_PREFIX);
+  }
+
+  /** Makes the published table exactly `routes`: changed ones are published, names no longer present are published as removed. */
+  async sync(routes: RouteContent[]): Promise<void> {
+    if (!this.loaded) {
+      for (const name of await this.redis.hkeys(this.key)) this.published.set(name, '');
+      this.loaded = true;
+    }
+    const current = new Set<string>();
+    for (const route of routes) {
+      current.add(route.name);
+      const content = JSON.stringify(route);
+      if (this.published.get(route.name) !== content) await this.publish({ ...route, revision: this.revision() }, content);
+    }
+    for (const name of [...this.published.keys()]) {
+      if (!current.has(name)) await this.publish({ name, applicationId: '', isolation: 'MULTI_TENANT', tenants: [], endpoints: {}, revision: this.revision(), removed: true });
+    }
+  }
+
+  private async publish(route: ServiceRouteV1, content?: string) {
+    if (route.removed) await this.redis.hdel(this.key, route.name);
+    else await this.redis.hset(this.key, route.name, JSON.stringify(route));
+    const envelope = createEnvelope(ServiceRoutesChanged, {
+      source: 'microservice-orchestrator', tenantId: 'management', aggregateId: route.name, aggregateVersion: route.revision, payload: route,
+    });
+    await this.publisher.publish(ServiceRoutesChanged.topic, envelope);
+    if (route.removed) this.published.delete(route.name);
+    else this.published.set(route.name, content!);
+  }
+
+  /** Milliseconds since the epoch, made strictly increasing within the process. */
+  private revision(): number {
+    this.last = Math.max(this.last + 1, Date.now());
+    return this.last;
+  }
+}

@@ -1,0 +1,18 @@
+import { Controller, Get, Inject, Param } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { CurrentPrincipal, Principal, Roles, RoleSets } from '@berth/auth';
+import type { OrchestratorConfig } from '../../config/microservice-orchestrator.env';
+import { ORCHESTRATOR_CONFIG } from '../../config/orchestrator-config.token';
+import { GetStatusQuery } from '../application/queries/get-status/get-status.query';
+
+/** CLIENTS.md "hosting contract": the status of a microservice's deployments. */
+@Controller('application/applications/:id/status')
+export class StatusController {
+  constructor(private readonly queries: QueryBus, @Inject(ORCHESTRATOR_CONFIG) private readonly config: OrchestratorConfig) {}
+
+  @Get()
+  @Roles(...RoleSets.applicationRead)
+  status(@Param('id') id: string, @CurrentPrincipal() caller: Principal) {
+    return this.queries.execute(new GetStatusQuery(id, caller, this.config.BERTH_MANAGEMENT_TENANT));
+  }
+}
