@@ -14,3 +14,4 @@ export * from './tenant/user-changed.v1';
 export * from './tenant/service-user-created.v1';
 export * from './sms/sms-providers';
 export * from './tenant/group-changed.v1';
+export * from './sms/send-sms.v1';
