@@ -1,3 +1,4 @@
+import { request } from 'undici';
 import { admin, BRAND, gw, newTenant, testStack } from '@berth/testing';
 
 const oauth2 = {
@@ -27,12 +28,13 @@ describe('login options', () => {
     const t = await newTenant();
     await gw('/tenant/loginOptions/sso', { method: 'PUT', as: t.admin, body: oauth2 });
     const media = `${BRAND}.loginOptionCollection+json`;
-    const byHost = await fetch(`${testStack.gatewayUrl}/tenant/loginOptions`, { method: 'POST', headers: { 'content-type': media, accept: media, host: t.domain } });
-    expect(byHost.status).toBe(200);
-    const body = await byHost.json() as any;
+    // fetch cannot set Host; undici's request can.
+    const byHost = await request(`${testStack.gatewayUrl}/tenant/loginOptions`, { method: 'POST', headers: { 'content-type': media, accept: media, host: t.domain } });
+    expect(byHost.statusCode).toBe(200);
+    const body = await byHost.body.json() as any;
     expect(body.loginOptions.map((o: any) => [o.id, o.tenantId])).toEqual([['basic', t.id], ['oauth-internal', t.id], ['sso', t.id]]);
-    const management = await gw(`/tenant/loginOptions?management=true`, { headers: { host: t.domain } });
-    expect(management.body.loginOptions.map((o: any) => o.tenantId)).toEqual(['management', 'management']);
+    const management = await request(`${testStack.gatewayUrl}/tenant/loginOptions?management=true`, { headers: { host: t.domain } });
+    expect(((await management.body.json()) as any).loginOptions.map((o: any) => o.tenantId)).toEqual(['management', 'management']);
     expect((await gw('/tenant/loginOptions')).body.loginOptions[0].tenantId).toBe('management');
     expect(await gw('/tenant/loginOptions?tenantId=t00000000')).toMatchObject({ status: 404, body: { error: 'tenants/Not Found' } });
   });
