@@ -59,6 +59,10 @@ describe('two-factor authentication', () => {
     expect(ok.headers.get('tfatoken')).toBe(body.tfa_token);
     expect((await gw('/user/currentUser', { headers: { authorization: `Bearer ${body.access_token}` } })).status).toBe(200);
     expect((await gw('/user/currentUser', { as: user, headers: { TFAToken: body.tfa_token } })).status).toBe(200);
+    // The same Basic credentials are now cached with that TFA token; without it, or with another, they still fail.
+    expect((await gw('/user/currentUser', { as: user })).status).toBe(401);
+    expect((await gw('/user/currentUser', { as: user, headers: { TFAToken: `${body.tfa_token}x` } })).status).toBe(401);
+    expect((await gw('/user/currentUser', { as: user, headers: { tfatoken: body.tfa_token } })).status).toBe(200);
     expect((await login('/tenant/oauth/token', { grant_type: 'PASSWORD', username: user[0], password: user[1], tfa_token: body.tfa_token })).status).toBe(200);
 
     const cookie = await login('/tenant/oauth', { grant_type: 'PASSWORD', username: user[0], password: user[1], tfa_code: freshCode(secret, used) });
