@@ -16,3 +16,4 @@ export * from './tenant/bootstrap-user-created.v1';
 export * from './sms/sms-providers';
 export * from './tenant/group-changed.v1';
 export * from './orchestrator/service-routes-changed.v1';
+export * from './sms/send-sms.v1';

@@ -9,7 +9,8 @@ const INTERNAL: Principal = { tenant: '-', user: 'gateway', roles: [], kind: 'in
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Establishes who a request acts for (DESIGN.md section 5): Basic credentials, a Bearer platform
+ * Establishes who a request acts for (DESIGN.md section 5): Basic credentials (with the `TFAToken`
+ * header where the user has two-factor authentication), a Bearer platform
  * token, or the `authorization` cookie with `X-XSRF-TOKEN` on writes. Credentials are verified
  * once by tenant-options (`POST /internal/authenticate`) and then served from the credential
  * cache; concurrent first requests with the same credentials share one verification. Every
@@ -33,7 +34,9 @@ export class Authenticator {
       const credentials = parseBasic(authorization);
       if (!credentials) throw this.refusal(headers, authorization ? 'Invalid credentials! : Bad credentials' : 'Authentication failed or credentials missing');
       const label = credentials.tenant ? undefined : hostLabel(headers.host);
-      verified = await this.cached(headers, this.cache.keyOf(`basic\n${label ?? ''}\n${authorization}`), { ...credentials, hostLabel: label });
+      // The TFA token is part of the key: a TFA user's credentials never verify without it, and an expired one is asked for again.
+      const tfaToken = typeof headers.tfatoken === 'string' && headers.tfatoken ? headers.tfatoken : undefined;
+      verified = await this.cached(headers, this.cache.keyOf(`basic\n${label ?? ''}\n${tfaToken ?? ''}\n${authorization}`), { ...credentials, hostLabel: label, tfaToken });
     }
     if (cookie && !SAFE_METHODS.has(method) && (!verified.xsrfToken || headers['x-xsrf-token'] !== verified.xsrfToken)) {
       throw this.refusal(headers, 'Invalid credentials! : a request authenticated by cookie must carry the X-XSRF-TOKEN header');
@@ -42,9 +45,9 @@ export class Authenticator {
   }
 
   /** The 401 for a request, with the challenge its client understands. */
-  refusal(headers: IncomingHttpHeaders, message: string): DomainError {
+  refusal(headers: IncomingHttpHeaders, message: string, extra: Record<string, string> = {}): DomainError {
     const scheme = headers.usexbasic !== undefined ? 'XBasic' : 'Basic';
-    return new DomainError('security', 'Unauthorized', message, { 'www-authenticate': `${scheme} realm="${this.realm}"` });
+    return new DomainError('security', 'Unauthorized', message, { ...extra, 'www-authenticate': `${scheme} realm="${this.realm}"` });
   }
 
   private async cached(headers: IncomingHttpHeaders, key: string, body: Record<string, string | undefined>): Promise<CachedPrincipal> {
@@ -60,7 +63,7 @@ export class Authenticator {
     try {
       return await pending;
     } catch (err) {
-      if (err instanceof DomainError && err.status === 401) throw this.refusal(headers, err.message);
+      if (err instanceof DomainError && err.status === 401) throw this.refusal(headers, err.message, err.headers);
       throw err;
     }
   }
@@ -74,7 +77,10 @@ export class Authenticator {
     if (!res) throw unavailable();
     const answer = await res.body.json().catch(() => undefined) as (Verified & { message?: string }) | undefined;
     if (res.statusCode === 200 && answer?.principal) return { principal: answer.principal, xsrfToken: answer.xsrfToken, expiresAt: answer.expiresAt };
-    if (res.statusCode === 401) throw new DomainError('security', 'Unauthorized', answer?.message ?? 'Invalid credentials! : Bad credentials');
+    if (res.statusCode === 401) {
+      const expired = res.headers.tfatokenexpired;
+      throw new DomainError('security', 'Unauthorized', answer?.message ?? 'Invalid credentials! : Bad credentials', typeof expired === 'string' ? { tfatokenexpired: expired } : {});
+    }
     throw unavailable();
   }
 }

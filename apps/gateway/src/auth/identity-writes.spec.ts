@@ -9,12 +9,15 @@ describe('credentialsChangedBy', () => {
     expect(credentialsChangedBy('POST', '/user/t2/users/bob/roles', p)).toEqual({ tenant: 't2' });
     expect(credentialsChangedBy('DELETE', '/tenant/tenants/t3', p)).toEqual({ tenant: 't3' });
     expect(credentialsChangedBy('DELETE', '/tenant/options/token.publicKey/k1', p)).toEqual({ tenant: 't1' });
+    expect(credentialsChangedBy('POST', '/user/currentUser/totpSecret/activity', p)).toEqual({ tenant: 't1', user: 'alice' });
+    expect(credentialsChangedBy('PUT', '/tenant/options/two-factor-authentication/enforced', p)).toEqual({ tenant: 't1' });
   });
 
   it('ignores reads and unrelated writes', () => {
     expect(credentialsChangedBy('GET', '/user/currentUser', p)).toBeUndefined();
     expect(credentialsChangedBy('POST', '/tenant/options', p)).toBeUndefined();
     expect(credentialsChangedBy('POST', '/user/logout', p)).toBeUndefined();
+    expect(credentialsChangedBy('POST', '/user/currentUser/other', p)).toBeUndefined();
     expect(credentialsChangedBy('POST', '/tenant/tenants', p)).toBeUndefined();
   });
 });

@@ -4,12 +4,14 @@ import type { Principal } from '@berth/auth';
  * Whose cached credentials a successful write through the gateway may have changed, so this
  * gateway drops them before answering (other replicas learn it from the identity events):
  * `PUT /user/currentUser` → the caller; `/user/{tenant}/…` and `/tenant/tenants/{tenant}…` → that tenant;
- * the caller's tenant's JWT keys (`/tenant/options/token.publicKey…`) → the caller's tenant.
+ * the caller's own TOTP setup (`/user/currentUser/totpSecret…`) → the caller; the caller's tenant's
+ * JWT keys (`/tenant/options/token.publicKey…`) and TFA settings (`…/two-factor-authentication…`) → the caller's tenant.
  */
 export function credentialsChangedBy(method: string, path: string, principal: Principal): { tenant: string; user?: string } | undefined {
   if (method === 'GET' || method === 'HEAD') return undefined;
-  if (/^\/user\/currentUser\/?$/.test(path)) return { tenant: principal.tenant, user: principal.user };
-  if (/^\/tenant\/options\/token\.publicKey(\/|$)/.test(path)) return { tenant: principal.tenant };
+  if (/^\/user\/currentUser(\/totpSecret(\/verify|\/activity)?)?\/?$/.test(path)) return { tenant: principal.tenant, user: principal.user };
+  if (/^\/user\/currentUser\//.test(path)) return undefined;
+  if (/^\/tenant\/options\/(token\.publicKey|two-factor-authentication)(\/|$)/.test(path)) return { tenant: principal.tenant };
   const match = /^\/(?:user|tenant\/tenants)\/([^/]+)(?:\/|$)/.exec(path);
   if (!match || match[1] === 'logout' || match[1] === 'roles') return undefined;
   return { tenant: decodeURIComponent(match[1]) };

@@ -38,16 +38,29 @@ import { OAuthController } from './interface/oauth.controller';
 import { TenantsController } from './interface/tenants.controller';
 import { UserRolesController } from './interface/user-roles.controller';
 import { UsersController } from './interface/users.controller';
+import { LoginOptionsController } from './interface/login-options.controller';
+import { LoginOptionStore } from './infrastructure/login-option-store';
+import { TenantResolver } from './infrastructure/tenant-resolver';
+import { TfaSettingsReader } from './infrastructure/tfa-settings';
+import { TfaPins } from './infrastructure/tfa-pins';
+import { TwoFactor } from './infrastructure/two-factor';
+import { TotpController } from './interface/totp.controller';
+import { OAuthInitController } from './interface/oauth-init.controller';
+import { OAuthStates } from './infrastructure/oauth-states';
+import { OidcClient } from './infrastructure/oidc-client';
+import { OAuthCodeLoginHandler } from './application/commands/oauth-code-login/oauth-code-login.handler';
 
 /** Tenants, users and roles, and credential checks for the gateway. At start-up it creates the management tenant and its admin when missing. */
 @Module({
   imports: [CqrsModule],
-  controllers: [CurrentController, UsersController, UserRolesController, TenantsController, InternalAuthController, OAuthController, LogoutController, GroupsController],
+  controllers: [CurrentController, UsersController, UserRolesController, TenantsController, InternalAuthController, OAuthController, LogoutController, GroupsController,
+    LoginOptionsController, TotpController, OAuthInitController],
   providers: [
     IdentityStore, GroupWriter, TenantDeletedConsumer, PasswordHasher, PlatformTokens, ExternalJwtKeys, ExternalJwt, LoginLockout, EffectiveRoles, UserWriter, IdentityRepresentations,
     EnsureManagementTenantHandler, AuthenticateHandler, CreateUserHandler, UpdateUserHandler, DeleteUserHandler,
     UpdateCurrentUserHandler, SetUserRoleHandler, CreateTenantHandler, DeleteTenantHandler, ListUsersHandler,
     ServiceUserWriter, ServiceUsersConsumer, BootstrapUserWriter, BootstrapUsersConsumer,
+    TenantResolver, LoginOptionStore, TfaSettingsReader, TfaPins, TwoFactor, OAuthStates, OidcClient, OAuthCodeLoginHandler,
   ],
 })
 export class IdentityModule implements OnApplicationBootstrap {

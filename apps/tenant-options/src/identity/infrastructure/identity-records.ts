@@ -17,6 +17,10 @@ export interface UserRecord {
   phone?: string;
   lastPasswordChange: Date;
   creationTime: Date;
+  /** The user's TOTP second factor: the secret sealed with the app's SecretBox (context `totp:<_id>`); `active` once verified and switched on. */
+  totp?: { secret: string; verified: boolean; active: boolean };
+  /** The OAuth2 login option that made the user: its logins keep the user's roles as the option maps them. */
+  oauth2Option?: string;
   /** Raised by every change; updates are conditional on it (409 when another change came first). */
   version: number;
   /** A deleted user stays as a tombstone (no password) until its event is published and the name is taken again. */

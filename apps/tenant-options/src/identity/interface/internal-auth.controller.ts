@@ -5,8 +5,8 @@ import { DomainError } from '@berth/http';
 import { AuthenticateCommand, AuthResult, Credentials } from '../application/commands/authenticate/authenticate.command';
 
 /**
- * `POST /internal/authenticate`: the gateway's one call to verify credentials (a password or a
- * platform token) it has not cached.
+ * `POST /internal/authenticate`: the gateway's one call to verify credentials (a password, with the
+ * `TFAToken` header's value as `tfaToken` where TFA is on, or a platform token) it has not cached.
  * Not routed by the gateway; only another app's internal principal may call it.
  */
 @Controller('internal')
@@ -21,8 +21,8 @@ export class InternalAuthController {
     if (!body || typeof body.user !== 'string' || typeof body.password !== 'string') {
       throw new DomainError('security', 'Unprocessable Entity', 'a token, or user and password, are required');
     }
-    const { tenant, hostLabel, user, password } = body;
+    const { tenant, hostLabel, user, password, tfaToken } = body;
     const optional = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
-    return this.commands.execute(new AuthenticateCommand({ tenant: optional(tenant), hostLabel: optional(hostLabel), user, password }));
+    return this.commands.execute(new AuthenticateCommand({ tenant: optional(tenant), hostLabel: optional(hostLabel), user, password, tfaToken: optional(tfaToken) }));
   }
 }

@@ -8,6 +8,10 @@ export interface Credentials {
   hostLabel?: string;
   user: string;
   password: string;
+  /** A TFA code (`tfa_code` of a login form). */
+  tfaCode?: string;
+  /** A TFA token from an earlier login with a code (header `TFAToken`, or `tfa_token`). */
+  tfaToken?: string;
 }
 
 /** A platform token (Bearer, or the `authorization` cookie). */
@@ -19,9 +23,11 @@ export interface AuthResult {
   expiresAt?: number;
   /** The XSRF token a cookie-authenticated write must echo in `X-XSRF-TOKEN`. */
   xsrfToken?: string;
+  /** A new TFA token, when the credentials carried a TFA code that passed. */
+  tfaToken?: string;
 }
 
-/** Verifies a password or a platform token and answers the principal it stands for. @throws 401 `security/Unauthorized`. */
+/** Verifies a password or a platform token and answers the principal it stands for. @throws 401 `security/Unauthorized` (naming TFA when a second factor is missing or wrong). */
 export class AuthenticateCommand extends Command<AuthResult> {
   constructor(readonly credentials: Credentials | TokenCredentials) {
     super();

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { decodeJwt, Principal, unauthorized } from '@berth/auth';
+import { decodeJwt, unauthorized } from '@berth/auth';
 import { TENANT_OPTIONS_CONFIG } from '../../../../config/tenant-options.token';
 import type { TenantOptionsConfig } from '../../../../config/tenant-options.env';
 import { EffectiveRoles } from '../../../infrastructure/effective-roles';
@@ -9,6 +9,8 @@ import { IdentityStore } from '../../../infrastructure/identity-store';
 import { LoginLockout } from '../../../infrastructure/login-lockout';
 import { PasswordHasher } from '../../../infrastructure/password-hasher';
 import { PlatformTokens } from '../../../infrastructure/platform-tokens';
+import { TenantResolver } from '../../../infrastructure/tenant-resolver';
+import { TwoFactor } from '../../../infrastructure/two-factor';
 import { ExternalJwt } from './external-jwt';
 import { AuthenticateCommand, AuthResult, Credentials, TokenCredentials } from './authenticate.command';
 
@@ -24,11 +26,13 @@ export class AuthenticateHandler implements ICommandHandler<AuthenticateCommand>
     private readonly roles: EffectiveRoles,
     private readonly tokens: PlatformTokens,
     private readonly externalJwt: ExternalJwt,
+    private readonly tenants: TenantResolver,
+    private readonly twoFactor: TwoFactor,
     @Inject(TENANT_OPTIONS_CONFIG) private readonly config: TenantOptionsConfig,
   ) {}
 
   async execute({ credentials }: AuthenticateCommand): Promise<AuthResult> {
-    return 'token' in credentials ? this.byToken(credentials) : { principal: await this.byPassword(credentials) };
+    return 'token' in credentials ? this.byToken(credentials) : this.byPassword(credentials);
   }
 
   /**
@@ -57,8 +61,8 @@ export class AuthenticateHandler implements ICommandHandler<AuthenticateCommand>
     return { principal: { tenant: claims.tenant, user: user.userName, roles: await this.roles.of(user), kind: user.kind }, expiresAt: claims.exp * 1000 };
   }
 
-  private async byPassword(credentials: Credentials): Promise<Principal> {
-    const tenant = await this.resolveTenant(credentials);
+  private async byPassword(credentials: Credentials): Promise<AuthResult> {
+    const tenant = await this.tenants.resolve(credentials);
     const id = userId(tenant ?? '-', credentials.user);
     if (tenant && await this.lockout.isLocked(id)) {
       throw unauthorized('Invalid credentials! : User is locked out after too many failed logins, try again later');
@@ -70,19 +74,8 @@ export class AuthenticateHandler implements ICommandHandler<AuthenticateCommand>
       if (tenant && user) await this.lockout.failed(id);
       throw unauthorized(BAD_CREDENTIALS);
     }
+    const tfa = await this.twoFactor.check(user, { code: credentials.tfaCode, token: credentials.tfaToken });
     await this.lockout.succeeded(id);
-    return { tenant, user: user.userName, roles: await this.roles.of(user), kind: user.kind };
-  }
-
-  /** The credentials' tenant, else the Host label's tenant (by id or domain), else the default; undefined when it does not exist or is suspended. */
-  private async resolveTenant({ tenant, hostLabel }: Credentials): Promise<string | undefined> {
-    const tenants = this.store.tenants;
-    let record = tenant ? await tenants.findOne({ _id: tenant }) : null;
-    if (!tenant && hostLabel) {
-      const label = hostLabel.toLowerCase();
-      record = await tenants.findOne({ _id: label }) ?? await tenants.findOne({ domainLabel: label });
-    }
-    if (!tenant && !record) record = await tenants.findOne({ _id: this.config.BERTH_DEFAULT_TENANT ?? this.config.BERTH_MANAGEMENT_TENANT });
-    return record?.status === 'ACTIVE' ? record._id : undefined;
+    return { principal: { tenant, user: user.userName, roles: await this.roles.of(user), kind: user.kind }, ...tfa };
   }
 }

@@ -1,0 +1,102 @@
+import { adminRoles } from '@berth/auth';
+import { DomainError } from '@berth/http';
+
+/** An OAuth2 (authorization code) login option of a tenant, as stored; `_id` is `<tenant>/<id>`. */
+export interface LoginOptionRecord {
+  _id: string;
+  tenant: string;
+  id: string;
+  type: 'OAUTH2';
+  buttonName: string;
+  /** OpenID issuer: endpoints not given are read from its discovery document, and ID tokens must name it as `iss`. */
+  issuer?: string;
+  authorizationEndpoint?: string;
+  tokenEndpoint?: string;
+  jwksUri?: string;
+  clientId: string;
+  /** Sealed with the app's SecretBox (context `loginOptionSecretContext`); never answered. */
+  clientSecret?: string;
+  scopes: string[];
+  /** Where the authorization server sends the browser back with `code` and `state` (registered there as the redirect URI). */
+  redirectToPlatform: string;
+  /** ID token claim holding the user name. */
+  userNameClaim: string;
+  /** ID token claim holding the user's groups or roles (a string or a list of strings). */
+  rolesClaim?: string;
+  /** Platform roles granted per value of `rolesClaim`. */
+  roleMapping: Record<string, string[]>;
+  /** Platform roles every user logging in with this option gets. */
+  defaultRoles: string[];
+  pkce: boolean;
+  visibleOnLoginPage: boolean;
+  creationTime: Date;
+  lastUpdated: Date;
+}
+
+export const loginOptionId = (tenant: string, id: string) => `${tenant}/${id}`;
+export const loginOptionSecretContext = (tenant: string, id: string) => `login-option:${tenant}/${id}`;
+
+/** Ids of the built-in entries: they cannot be written. */
+export const BUILT_IN_LOGIN_OPTIONS = ['basic', 'oauth-internal'];
+export const LOGIN_OPTION_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+
+export type LoginOptionFields = Omit<LoginOptionRecord, '_id' | 'tenant' | 'id' | 'clientSecret' | 'creationTime' | 'lastUpdated'> & { clientSecret?: string | null };
+
+const invalid = (message: string) => new DomainError('loginOptions', 'Invalid Data', message);
+
+function url(body: Record<string, unknown>, field: string, required = false): string | undefined {
+  const value = body[field];
+  if (value === undefined || value === null) {
+    if (required) throw invalid(`${field} is required`);
+    return undefined;
+  }
+  if (typeof value !== 'string' || !/^https?:\/\/[^\s]+$/.test(value) || !URL.canParse(value)) throw invalid(`${field} must be an http(s) URL`);
+  return value;
+}
+
+function text(body: Record<string, unknown>, field: string, fallback?: string): string {
+  const value = body[field] ?? fallback;
+  if (typeof value !== 'string' || value.length === 0 || value.length > 1000) throw invalid(`${field} must be a non-empty string`);
+  return value;
+}
+
+function roles(value: unknown, field: string, grantable: Set<string>): string[] {
+  if (!Array.isArray(value) || value.some((r) => typeof r !== 'string')) throw invalid(`${field} must be a list of role names`);
+  const unknown = value.filter((r) => !grantable.has(r));
+  if (unknown.length) throw invalid(`${field}: ${unknown.join(', ')} cannot be granted in this tenant`);
+  return [...new Set(value as string[])];
+}
+
+/**
+ * The fields of an OAuth2 login option from a PUT body. Either `issuer` (OpenID discovery) or
+ * all of `authorizationEndpoint`, `tokenEndpoint` and `jwksUri`. Roles must be catalogue roles
+ * the tenant may grant. `clientSecret`: a string sets it, `null` removes it, absent keeps it.
+ * @throws 422 `loginOptions/Invalid Data` naming the first bad field.
+ */
+export function parseLoginOption(body: unknown, isManagementTenant: boolean, defaultRedirect: string): LoginOptionFields {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw invalid('The body must be a login option object');
+  const b = body as Record<string, unknown>;
+  if (b.type !== undefined && String(b.type).toUpperCase() !== 'OAUTH2') throw invalid('type must be OAUTH2 (basic and OAUTH2_INTERNAL are built in)');
+  const grantable = new Set(adminRoles(isManagementTenant));
+  const issuer = url(b, 'issuer');
+  const endpoints = { authorizationEndpoint: url(b, 'authorizationEndpoint'), tokenEndpoint: url(b, 'tokenEndpoint'), jwksUri: url(b, 'jwksUri') };
+  if (!issuer && Object.values(endpoints).some((e) => !e)) throw invalid('issuer, or all of authorizationEndpoint, tokenEndpoint and jwksUri, are required');
+  const scopes = b.scopes === undefined ? ['openid'] : typeof b.scopes === 'string' ? b.scopes.split(/\s+/).filter(Boolean) : b.scopes;
+  if (!Array.isArray(scopes) || scopes.some((s) => typeof s !== 'string' || !/^[\x21\x23-\x5b\x5d-\x7e]+$/.test(s))) throw invalid('scopes must be a list of scope names');
+  if (!scopes.includes('openid')) scopes.unshift('openid');
+  const mapping = b.roleMapping ?? {};
+  if (typeof mapping !== 'object' || mapping === null || Array.isArray(mapping)) throw invalid('roleMapping must map claim values to lists of roles');
+  const roleMapping = Object.fromEntries(Object.entries(mapping).map(([value, list]) => [value, roles(list, `roleMapping.${value}`, grantable)]));
+  const secret = b.clientSecret;
+  if (secret !== undefined && secret !== null && (typeof secret !== 'string' || !secret)) throw invalid('clientSecret must be a non-empty string, or null to remove it');
+  for (const flag of ['pkce', 'visibleOnLoginPage']) if (b[flag] !== undefined && typeof b[flag] !== 'boolean') throw invalid(`${flag} must be true or false`);
+  return {
+    type: 'OAUTH2', buttonName: text(b, 'buttonName', 'Log in with single sign-on'), issuer, ...endpoints,
+    clientId: text(b, 'clientId'), clientSecret: secret as string | null | undefined, scopes: scopes as string[],
+    redirectToPlatform: url(b, 'redirectToPlatform') ?? defaultRedirect,
+    userNameClaim: text(b, 'userNameClaim', 'preferred_username'),
+    rolesClaim: b.rolesClaim === undefined || b.rolesClaim === null ? undefined : text(b, 'rolesClaim'),
+    roleMapping, defaultRoles: b.defaultRoles === undefined ? [] : roles(b.defaultRoles, 'defaultRoles', grantable),
+    pkce: (b.pkce as boolean | undefined) ?? true, visibleOnLoginPage: (b.visibleOnLoginPage as boolean | undefined) ?? true,
+  };
+}

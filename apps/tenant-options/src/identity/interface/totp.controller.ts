@@ -1,0 +1,79 @@
+import { Body, Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
+import { CurrentPrincipal, forbidden, Principal } from '@berth/auth';
+import { DomainError } from '@berth/http';
+import { TENANT_OPTIONS_CONFIG } from '../../config/tenant-options.token';
+import type { TenantOptionsConfig } from '../../config/tenant-options.env';
+import { newTotpSecret, otpauthUri } from '../domain/totp';
+import { UserRecord } from '../infrastructure/identity-records';
+import { TfaSettingsReader } from '../infrastructure/tfa-settings';
+import { TwoFactor } from '../infrastructure/two-factor';
+import { UserWriter } from '../infrastructure/user-writer';
+
+/**
+ * A user's own TOTP setup (RFC 6238): `POST /user/currentUser/totpSecret` makes a new secret
+ * (answered once more by `GET` until it is active), `POST …/totpSecret/verify` with `{code}`
+ * proves the authenticator app has it, and `POST …/totpSecret/activity` with `{isActive}` turns
+ * it on or off (`GET` reads it). Every change is a `UserChanged(credentials)`, so gateways drop
+ * the user's cached credentials and the next login asks for a code.
+ */
+@Controller('user/currentUser/totpSecret')
+export class TotpController {
+  constructor(
+    private readonly users: UserWriter, private readonly twoFactor: TwoFactor, private readonly settings: TfaSettingsReader,
+    @Inject(TENANT_OPTIONS_CONFIG) private readonly config: TenantOptionsConfig,
+  ) {}
+
+  @Post()
+  @HttpCode(200)
+  async generate(@CurrentPrincipal() p: Principal) {
+    const user = await this.user(p);
+    if (user.totp?.active) throw new DomainError('users', 'Update Conflict', 'TOTP is active; deactivate it before making a new secret');
+    const secret = newTotpSecret();
+    await this.users.update(user, { $set: { totp: { secret: this.twoFactor.sealTotp(user, secret), verified: false, active: false } } }, 'credentials');
+    return this.secret(user, secret);
+  }
+
+  @Get()
+  async pending(@CurrentPrincipal() p: Principal) {
+    const user = await this.user(p);
+    if (!user.totp || user.totp.active) throw new DomainError('users', 'Not Found', user.totp ? 'TOTP is active; its secret is not shown again' : 'No TOTP secret; POST to make one');
+    return this.secret(user, this.twoFactor.openTotp(user, user.totp.secret));
+  }
+
+  @Post('verify')
+  @HttpCode(204)
+  async verify(@CurrentPrincipal() p: Principal, @Body() body: { code?: unknown } | undefined) {
+    const user = await this.user(p);
+    if (!user.totp) throw new DomainError('users', 'Not Found', 'No TOTP secret; POST /user/currentUser/totpSecret makes one');
+    const code = typeof body?.code === 'string' || typeof body?.code === 'number' ? String(body.code) : '';
+    if (!(await this.twoFactor.acceptTotp(user, this.twoFactor.openTotp(user, user.totp.secret), code))) {
+      throw new DomainError('users', 'Invalid Data', 'The TFA TOTP code is wrong or was used already');
+    }
+    if (!user.totp.verified) await this.users.update(user, { $set: { 'totp.verified': true } }, 'credentials');
+  }
+
+  @Get('activity')
+  async activity(@CurrentPrincipal() p: Principal) {
+    return { isActive: !!(await this.user(p)).totp?.active };
+  }
+
+  @Post('activity')
+  @HttpCode(204)
+  async setActivity(@CurrentPrincipal() p: Principal, @Body() body: { isActive?: unknown } | undefined) {
+    if (typeof body?.isActive !== 'boolean') throw new DomainError('users', 'Invalid Data', 'isActive must be true or false');
+    const user = await this.user(p);
+    if (body.isActive && !user.totp?.verified) throw new DomainError('users', 'Invalid Data', 'Verify a code of the TOTP secret first (POST /user/currentUser/totpSecret/verify)');
+    if (!body.isActive && (await this.settings.of(p.tenant)).enforced) throw forbidden('The tenant enforces two-factor authentication');
+    if (!!user.totp?.active === body.isActive) return;
+    await this.users.update(user, { $set: { 'totp.active': body.isActive } }, 'credentials');
+  }
+
+  private async user(p: Principal): Promise<UserRecord> {
+    if (p.kind !== 'user') throw forbidden('Only users set up two-factor authentication');
+    return this.users.find(p.tenant, p.user);
+  }
+
+  private secret(user: UserRecord, secret: string) {
+    return { rawSecret: secret, secretQrUrl: otpauthUri(this.config.BERTH_BRAND_HEADER, `${user.tenant}/${user.userName}`, secret) };
+  }
+}
