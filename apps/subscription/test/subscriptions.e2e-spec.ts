@@ -155,6 +155,24 @@ describe('subscription: service users and currentApplication/subscriptions', () 
     expect(me.body.effectiveRoles.map((r: { id: string }) => r.id).sort()).toEqual(['ROLE_ALARM_READ', 'ROLE_EVENT_READ']);
   });
 
+  it('makes the roles an uploaded manifest defines assignable in a subscribed tenant, and not once unsubscribed', async () => {
+    const t = await newTenant();
+    const app = await microservice(admin(), { requiredRoles: [] });
+    const role = `ROLE_${unique('HELLO').toUpperCase().replace(/[^A-Z0-9]/g, '_')}_READ`;
+    const form = new FormData();
+    form.append('file', new Blob([microserviceZip({ apiVersion: '1', version: '1.0.0', roles: [role] })]), 'ms.zip');
+    const upload = await fetch(`${testStack.gatewayUrl}/application/applications/${app.id}/binaries`, { method: 'POST', body: form, headers: { accept: 'application/json', authorization: basic(...admin()) } });
+    expect(upload.status).toBe(201);
+    await eventually(() => knownApplication(app.id), (row) => row?.manifestVersion === '1.0.0', 10000);
+    const assign = () => gw(`/user/${t.id}/users/boss/roles`, { method: 'POST', as: t.admin, body: { role: { id: role } } });
+    expect((await assign()).status).toBe(422);
+    expect((await subscribe(t.id, app.id, t.admin)).status).toBe(201);
+    expect((await eventually(assign, (r) => r.status === 201, 5000)).status).toBe(201);
+    expect((await gw(`/user/${t.id}/users/boss/roles/${role}`, { method: 'DELETE', as: t.admin })).status).toBe(204);
+    expect((await unsubscribe(t.id, app.id, t.admin)).status).toBe(204);
+    expect((await eventually(assign, (r) => r.status === 422, 5000)).status).toBe(422);
+  });
+
   it('answers row 12 only to the bootstrap user', async () => {
     expectError(await gw('/application/currentApplication/subscriptions', { as: admin() }), 403, 'security/Forbidden');
     expectError(await currentSubscriptionsOfUnknown('management', unique('nope')), 404, 'applications/Not Found');

@@ -11,6 +11,8 @@ export interface TenantSubscribedV1 {
   applicationType?: string;
   /** Roles the service user `service_<applicationName>` gets (the manifest's `requiredRoles`). */
   requiredRoles?: string[];
+  /** Roles the microservice defines (the manifest's `roles`); they become assignable in the tenant while it is subscribed. */
+  roles?: string[];
 }
 
 /**

@@ -33,7 +33,7 @@ export class SubscriptionEvents {
   }
 
   subscribed(doc: SubscriptionDocument): OutboxMessage {
-    return this.message(TenantSubscribed, doc, { ...payload(doc), requiredRoles: doc.requiredRoles ?? [] });
+    return this.message(TenantSubscribed, doc, { ...payload(doc), requiredRoles: doc.requiredRoles ?? [], roles: doc.roles ?? [] });
   }
 
   unsubscribed(doc: SubscriptionDocument): OutboxMessage {

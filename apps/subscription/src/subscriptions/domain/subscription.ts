@@ -13,6 +13,7 @@ export interface SubscriptionDocument {
   applicationType: string;
   dependencies?: ApplicationDependencyV1[];
   requiredRoles?: string[];
+  roles?: string[];
   isolation?: 'MULTI_TENANT' | 'PER_TENANT';
   manifestVersion?: string;
   subscribed: boolean;
@@ -32,6 +33,8 @@ export interface KnownApplication {
   availability?: 'PRIVATE' | 'MARKET';
   dependencies?: ApplicationDependencyV1[];
   requiredRoles?: string[];
+  /** The manifest's `roles`: assignable in a subscribed tenant. */
+  roles?: string[];
   isolation?: 'MULTI_TENANT' | 'PER_TENANT';
   manifestVersion?: string;
   deleted: boolean;

@@ -33,7 +33,7 @@ export class CatalogueProjection implements OnModuleInit {
   }
 
   /** Sets an application's manifest fields unless a newer event (by `version`) already wrote it; nothing for an unknown application. */
-  async applyManifest(id: string, version: number, fields: Pick<KnownApplication, 'requiredRoles' | 'isolation' | 'manifestVersion'>): Promise<void> {
+  async applyManifest(id: string, version: number, fields: Pick<KnownApplication, 'requiredRoles' | 'roles' | 'isolation' | 'manifestVersion'>): Promise<void> {
     const row = await this.applications.findOne({ _id: id });
     if (!row || row.deleted || row.version > version) return;
     await this.applications.updateOne({ _id: id }, { $set: { ...fields, version } });

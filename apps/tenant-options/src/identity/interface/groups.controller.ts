@@ -1,10 +1,11 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { CurrentPrincipal, Principal, ROLE_CATALOGUE, Roles, RoleSets } from '@berth/auth';
+import { CurrentPrincipal, Principal, Roles, RoleSets } from '@berth/auth';
 import { DomainError, negotiate } from '@berth/http';
 import { pageLinks, parsePageQuery, QueryParams } from '@berth/paging';
 import { TENANT_OPTIONS_CONFIG } from '../../config/tenant-options.token';
 import type { TenantOptionsConfig } from '../../config/tenant-options.env';
+import { AssignableRoles } from '../infrastructure/assignable-roles';
 import { EffectiveRoles } from '../infrastructure/effective-roles';
 import { GroupWriter, StoredGroup } from '../infrastructure/group-writer';
 import { UserWriter } from '../infrastructure/user-writer';
@@ -22,7 +23,7 @@ const refId = (ref: unknown) => {
 @Controller('user/:tenant')
 export class GroupsController {
   constructor(
-    private readonly groups: GroupWriter, private readonly users: UserWriter, private readonly roles: EffectiveRoles,
+    private readonly groups: GroupWriter, private readonly users: UserWriter, private readonly roles: EffectiveRoles, private readonly assignable: AssignableRoles,
     private readonly links: IdentityRepresentations, @Inject(TENANT_OPTIONS_CONFIG) private readonly config: TenantOptionsConfig,
   ) {}
 
@@ -70,7 +71,7 @@ export class GroupsController {
   async addRole(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Param('id') id: string, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
     this.access(p, tenant);
     const role = refId(objectBody(body).role);
-    if (!role || !(ROLE_CATALOGUE as readonly string[]).includes(role)) throw new DomainError('groups', 'Invalid Data', `Unknown role ${role ?? '(none)'}`);
+    if (!role || !(await this.assignable.isAssignable(tenant, role))) throw new DomainError('groups', 'Invalid Data', `Unknown role ${role ?? '(none)'}`);
     const group = await this.groups.update(await this.groups.find(tenant, id), { $addToSet: { roles: role } }, 'roles');
     const reference = this.links.roleReference(this.self(group), role);
     reply.code(201).header('location', reference.self);

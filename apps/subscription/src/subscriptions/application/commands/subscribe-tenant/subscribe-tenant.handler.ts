@@ -42,7 +42,7 @@ export class SubscribeTenantHandler implements ICommandHandler<SubscribeTenantCo
     return {
       _id: subscriptionId(tenant, app._id), tenant, applicationId: app._id, applicationName: app.name, applicationType: app.type,
       ...(app.dependencies ? { dependencies: app.dependencies } : {}),
-      ...(app.type === 'MICROSERVICE' ? { requiredRoles: app.requiredRoles ?? [] } : {}),
+      ...(app.type === 'MICROSERVICE' ? { requiredRoles: app.requiredRoles ?? [], roles: app.roles ?? [] } : {}),
       ...(app.isolation ? { isolation: app.isolation } : {}),
       ...(app.manifestVersion ? { manifestVersion: app.manifestVersion } : {}),
       subscribed: true, version, subscribedAt: new Date(),
