@@ -11,6 +11,7 @@ const { Kafka, logLevel } = require('kafkajs');
 const processes = require('./gateway/processes');
 const { cleanUpData } = require('./gateway/fixtures');
 const { summarize, printTable } = require('./stats');
+const { startTap, TYPES } = require('./subscriptions-tap');
 
 const { values: args } = parseArgs({
   options: {
@@ -109,6 +110,8 @@ async function pollUntil(bootstrap, check, timeoutMs = 30000) {
  */
 async function subscriptionRuns({ app, tenants, bootstrap }) {
   const latencies = [];
+  const stages = STAGES.map(() => []);
+  const tap = await startTap(kafka, `${prefix}.bench-tap`, app.name);
   const subscribed = new Set();
   for (let i = 0; i < RUNS; i++) {
     const tenant = tenants[i % tenants.length];
@@ -121,9 +124,35 @@ async function subscriptionRuns({ app, tenants, bootstrap }) {
     subscribed.add(tenant);
     const { at } = await pollUntil(bootstrap, (listed) => listed.includes(tenant));
     latencies.push(at - since);
+    const [subscribedEvent, userEvent] = await tapped(tap, tenant);
+    if (subscribedEvent && userEvent) {
+      [since - subscribedEvent.written, subscribedEvent.read - subscribedEvent.written, userEvent.written - subscribedEvent.read,
+        userEvent.read - userEvent.written, at - userEvent.read].forEach((ms, s) => stages[s].push(ms));
+    }
+    tap.forget(tenant);
     if ((i + 1) % 50 === 0) console.error(`  ${i + 1}/${RUNS} subscriptions, p50 so far ${summarize(latencies).p50} ms`);
   }
-  return summarize(latencies);
+  await tap.stop();
+  return { ...summarize(latencies), stages: stages.map((values) => (values.length ? summarize(values) : undefined)) };
+}
+
+const STAGES = [
+  'TenantSubscribed written → 201 received by the client',
+  'subscription outbox → relay → Kafka → read (TenantSubscribed)',
+  'tenant-options: consume, create service user (hash), write ServiceUserCreated',
+  'tenant-options outbox → relay → Kafka → read (ServiceUserCreated)',
+  'subscription app: consume, store the sealed password; row 12 poll sees it',
+];
+
+/** The tap's records of this run's two events, waiting up to 2 s for ones still on their way. */
+async function tapped(tap, tenant) {
+  const deadline = Date.now() + 2000;
+  let found = TYPES.map((t) => tap.seen(t, tenant));
+  while (found.some((f) => !f) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 20));
+    found = TYPES.map((t) => tap.seen(t, tenant));
+  }
+  return found;
 }
 
 /** Raw kafkajs on the same broker: one message per send (idempotent, acks=all), the next only after the last was consumed. */
@@ -169,6 +198,8 @@ async function main() {
     ['p99 (ms)', sub.p99, raw.p99, (sub.p99 / raw.p99).toFixed(1)],
     ['max (ms)', sub.max, raw.max, ''],
   ]);
+  console.log(`where the time goes (each stage measured on its own, so p99s do not add up; ${sub.stages[0]?.count ?? 0} of ${RUNS} runs had both events tapped):`);
+  printTable(['stage', 'p50 (ms)', 'p99 (ms)'], STAGES.map((name, i) => [name, sub.stages[i]?.p50 ?? '', sub.stages[i]?.p99 ?? '']));
   const ratio = sub.p99 / raw.p99;
   console.log(`target: p99 ≤ 3 × Kafka's p99: ${ratio <= 3 ? 'PASS' : 'FAIL'} (${sub.p99} ms = ${ratio.toFixed(1)} × ${raw.p99} ms); run took ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
