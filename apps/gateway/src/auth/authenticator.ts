@@ -29,14 +29,17 @@ export class Authenticator {
     let verified: CachedPrincipal;
     if (bearer || cookie) {
       const token = (bearer ?? cookie)!;
-      verified = await this.cached(headers, this.cache.keyOf(`token\n${token}`), { token });
+      verified = await this.cached(headers, this.cache.keyOf(`token\n${token}`), () => ({ token }));
     } else {
-      const credentials = parseBasic(authorization);
-      if (!credentials) throw this.refusal(headers, authorization ? 'Invalid credentials! : Bad credentials' : 'Authentication failed or credentials missing');
-      const label = credentials.tenant ? undefined : hostLabel(headers.host);
-      // The TFA token is part of the key: a TFA user's credentials never verify without it, and an expired one is asked for again.
+      if (!authorization) throw this.refusal(headers, 'Authentication failed or credentials missing');
+      // The key is made from the raw headers, so a cache hit parses nothing; the TFA token is part of
+      // it: a TFA user's credentials never verify without it, and an expired one is asked for again.
       const tfaToken = typeof headers.tfatoken === 'string' && headers.tfatoken ? headers.tfatoken : undefined;
-      verified = await this.cached(headers, this.cache.keyOf(`basic\n${label ?? ''}\n${tfaToken ?? ''}\n${authorization}`), { ...credentials, hostLabel: label, tfaToken });
+      verified = await this.cached(headers, this.cache.keyOf(`basic\n${headers.host ?? ''}\n${tfaToken ?? ''}\n${authorization}`), () => {
+        const credentials = parseBasic(authorization);
+        if (!credentials) throw this.refusal(headers, 'Invalid credentials! : Bad credentials');
+        return { ...credentials, hostLabel: credentials.tenant ? undefined : hostLabel(headers.host), tfaToken };
+      });
     }
     if (cookie && !SAFE_METHODS.has(method) && (!verified.xsrfToken || headers['x-xsrf-token'] !== verified.xsrfToken)) {
       throw this.refusal(headers, 'Invalid credentials! : a request authenticated by cookie must carry the X-XSRF-TOKEN header');
@@ -50,13 +53,15 @@ export class Authenticator {
     return new DomainError('security', 'Unauthorized', message, { ...extra, 'www-authenticate': `${scheme} realm="${this.realm}"` });
   }
 
-  private async cached(headers: IncomingHttpHeaders, key: string, body: Record<string, string | undefined>): Promise<CachedPrincipal> {
+  /** The cached identity for `key`; on a miss, `body()` says what to verify (and may throw a 401 first). */
+  private async cached(headers: IncomingHttpHeaders, key: string, body: () => Record<string, string | undefined>): Promise<CachedPrincipal> {
     const hit = await this.cache.get(key);
     if (hit) return hit;
     let pending = this.inFlight.get(key);
     if (!pending) {
       const since = this.cache.evictions;
-      pending = this.verify(body).then((v) => this.cache.put(key, v, since));
+      const credentials = body();
+      pending = this.verify(credentials).then((v) => this.cache.put(key, v, since));
       this.inFlight.set(key, pending);
       void pending.finally(() => this.inFlight.delete(key)).catch(() => undefined);
     }

@@ -19,6 +19,7 @@ import { EffectiveRoles } from './infrastructure/effective-roles';
 import { IdentityStore } from './infrastructure/identity-store';
 import { GroupWriter } from './infrastructure/group-writer';
 import { AssignableRoles } from './infrastructure/assignable-roles';
+import { MachineUserStore } from './infrastructure/machine-user-store';
 import { LoginLockout } from './infrastructure/login-lockout';
 import { PasswordHasher } from './infrastructure/password-hasher';
 import { PlatformTokens } from './infrastructure/platform-tokens';
@@ -57,7 +58,7 @@ import { OAuthCodeLoginHandler } from './application/commands/oauth-code-login/o
   controllers: [CurrentController, UsersController, UserRolesController, TenantsController, InternalAuthController, OAuthController, LogoutController, GroupsController,
     LoginOptionsController, TotpController, OAuthInitController],
   providers: [
-    IdentityStore, GroupWriter, AssignableRoles, TenantDeletedConsumer, PasswordHasher, PlatformTokens, ExternalJwtKeys, ExternalJwt, LoginLockout, EffectiveRoles, UserWriter, IdentityRepresentations,
+    IdentityStore, GroupWriter, AssignableRoles, MachineUserStore, TenantDeletedConsumer, PasswordHasher, PlatformTokens, ExternalJwtKeys, ExternalJwt, LoginLockout, EffectiveRoles, UserWriter, IdentityRepresentations,
     EnsureManagementTenantHandler, AuthenticateHandler, CreateUserHandler, UpdateUserHandler, DeleteUserHandler,
     UpdateCurrentUserHandler, SetUserRoleHandler, CreateTenantHandler, DeleteTenantHandler, ListUsersHandler,
     ServiceUserWriter, ServiceUsersConsumer, BootstrapUserWriter, BootstrapUsersConsumer,

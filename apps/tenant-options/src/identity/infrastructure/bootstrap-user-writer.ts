@@ -1,15 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SecretBox, secretBoxFromConfig } from '@berth/auth';
 import { BootstrapUserCreated, bootstrapUserPasswordContext, UserChanged, UserChangedV1 } from '@berth/contracts';
-import { isDuplicateKey } from '@berth/messaging';
-import { Outbox, OutboxMessage } from '@berth/runtime';
+import { OutboxMessage } from '@berth/runtime';
 import { TENANT_OPTIONS_CONFIG } from '../../config/tenant-options.token';
 import type { TenantOptionsConfig } from '../../config/tenant-options.env';
-import { newUserRecord } from '../domain/new-records';
 import { UserRecord, userId } from './identity-records';
 import { IdentityStore } from './identity-store';
 import { UserWriter } from './user-writer';
-import { hashMachineSecret, machineSecret } from './machine-secret-hash';
+import { hashMachineSecret } from './machine-secret-hash';
+import { MachineUserStore } from './machine-user-store';
 
 /** A bootstrap user remembers the application it was made for. */
 type BootstrapUserRecord = UserRecord & { applicationId?: string };
@@ -17,7 +16,6 @@ type BootstrapUserRecord = UserRecord & { applicationId?: string };
 export interface BootstrapApplication { tenant: string; applicationId: string; applicationName: string }
 
 export const BOOTSTRAP_USER_PREFIX = 'servicebootstrap_';
-const ATTEMPTS = 5;
 
 /**
  * Writes the bootstrap users of MICROSERVICE applications (`servicebootstrap_<app>`, kind
@@ -31,7 +29,7 @@ export class BootstrapUserWriter {
 
   constructor(
     private readonly store: IdentityStore,
-    private readonly outbox: Outbox,
+    private readonly machineUsers: MachineUserStore,
     private readonly users: UserWriter,
     @Inject(TENANT_OPTIONS_CONFIG) config: TenantOptionsConfig,
   ) {
@@ -46,34 +44,13 @@ export class BootstrapUserWriter {
    */
   async grant(app: BootstrapApplication): Promise<'created' | 'renewed' | 'unchanged'> {
     const userName = `${BOOTSTRAP_USER_PREFIX}${app.applicationName}`;
-    const _id = userId(app.tenant, userName);
-    const tenant = await this.store.tenants.findOne({ _id: app.tenant });
-    if (!tenant || tenant.deleted) return 'unchanged';
-    for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-      const existing = await this.store.users.findOne({ _id }) as BootstrapUserRecord | null;
-      if (existing && (existing.applicationId === app.applicationId || (!existing.deleted && existing.kind !== 'bootstrap'))) return 'unchanged';
-      const password = machineSecret();
-      const passwordHash = await hashMachineSecret(password);
-      const sealedPassword = this.box.seal(password, bootstrapUserPasswordContext(app.tenant, app.applicationId));
-      const version = (existing?.version ?? 0) + 1;
-      const messages = (change: UserChangedV1['change']) => this.messages(app, userName, version, sealedPassword, change);
-      if (!existing) {
-        const record: BootstrapUserRecord = { ...newUserRecord({ tenant: app.tenant, userName, passwordHash, roles: [], kind: 'bootstrap' }), applicationId: app.applicationId };
-        try {
-          await this.outbox.insertOne(this.store.users, record, messages('created'));
-          return 'created';
-        } catch (err) {
-          if (!isDuplicateKey(err)) throw err;
-          continue;
-        }
-      }
-      const result = await this.outbox.updateOne(this.store.users, { _id, version: existing.version }, {
-        $set: { passwordHash, roles: [], groups: [], kind: 'bootstrap', enabled: true, applicationId: app.applicationId, lastPasswordChange: new Date() },
-        $unset: { deleted: '' }, $inc: { version: 1 },
-      } as never, messages(existing.deleted ? 'created' : 'credentials'));
-      if (result.matchedCount === 1) return existing.deleted ? 'created' : 'renewed';
-    }
-    throw new Error(`bootstrap user ${_id} kept changing; retrying the message`);
+    return this.machineUsers.write<BootstrapUserRecord>({
+      tenant: app.tenant, userName, kind: 'bootstrap', roles: [], madeFor: { applicationId: app.applicationId },
+      keep: (existing) => existing.applicationId === app.applicationId || (!existing.deleted && existing.kind !== 'bootstrap'),
+      hash: hashMachineSecret,
+      seal: (password) => this.box.seal(password, bootstrapUserPasswordContext(app.tenant, app.applicationId)),
+      messages: (version, sealedPassword, change) => this.messages(app, userName, version, sealedPassword, change),
+    });
   }
 
   /** Removes the application's bootstrap user; nothing when the name now belongs to another application or user. */

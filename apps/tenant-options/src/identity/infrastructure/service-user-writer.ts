@@ -1,14 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { SecretBox, secretBoxFromConfig } from '@berth/auth';
 import { ServiceUserCreated, serviceUserPasswordContext, UserChanged, UserChangedV1 } from '@berth/contracts';
-import { isDuplicateKey } from '@berth/messaging';
-import { Outbox, OutboxMessage } from '@berth/runtime';
+import { OutboxMessage } from '@berth/runtime';
 import { TENANT_OPTIONS_CONFIG } from '../../config/tenant-options.token';
 import type { TenantOptionsConfig } from '../../config/tenant-options.env';
-import { newUserRecord } from '../domain/new-records';
 import { UserRecord, userId } from './identity-records';
 import { IdentityStore } from './identity-store';
+import { MachineUserStore } from './machine-user-store';
 import { PasswordHasher } from './password-hasher';
 import { UserWriter } from './user-writer';
 
@@ -17,7 +15,6 @@ type ServiceUserRecord = UserRecord & { subscriptionVersion?: number };
 
 export interface ServiceUserGrant { tenant: string; applicationId: string; applicationName: string; roles: string[]; subscriptionVersion: number }
 
-const ATTEMPTS = 5;
 
 /**
  * Writes the service users of microservice subscriptions (`service_<app>`, kind `service`): a
@@ -30,7 +27,7 @@ export class ServiceUserWriter {
 
   constructor(
     private readonly store: IdentityStore,
-    private readonly outbox: Outbox,
+    private readonly machineUsers: MachineUserStore,
     private readonly users: UserWriter,
     private readonly hasher: PasswordHasher,
     @Inject(TENANT_OPTIONS_CONFIG) config: TenantOptionsConfig,
@@ -44,34 +41,13 @@ export class ServiceUserWriter {
    */
   async grant(grant: ServiceUserGrant): Promise<'created' | 'renewed' | 'unchanged'> {
     const userName = `service_${grant.applicationName}`;
-    const _id = userId(grant.tenant, userName);
-    const tenant = await this.store.tenants.findOne({ _id: grant.tenant });
-    if (!tenant || tenant.deleted) return 'unchanged';
-    for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-      const existing = await this.store.users.findOne({ _id }) as ServiceUserRecord | null;
-      if (existing && !existing.deleted && (existing.kind !== 'service' || (existing.subscriptionVersion ?? 0) >= grant.subscriptionVersion)) return 'unchanged';
-      const password = randomBytes(24).toString('base64url');
-      const passwordHash = await this.hasher.hash(password);
-      const sealedPassword = this.box.seal(password, serviceUserPasswordContext(grant.tenant, grant.applicationId));
-      const version = (existing?.version ?? 0) + 1;
-      const messages = (change: UserChangedV1['change']) => this.messages(grant, userName, version, sealedPassword, change);
-      if (!existing) {
-        const record: ServiceUserRecord = { ...newUserRecord({ tenant: grant.tenant, userName, passwordHash, roles: grant.roles, kind: 'service' }), subscriptionVersion: grant.subscriptionVersion };
-        try {
-          await this.outbox.insertOne(this.store.users, record, messages('created'));
-          return 'created';
-        } catch (err) {
-          if (!isDuplicateKey(err)) throw err;
-          continue;
-        }
-      }
-      const result = await this.outbox.updateOne(this.store.users, { _id, version: existing.version }, {
-        $set: { passwordHash, roles: grant.roles, groups: [], kind: 'service', enabled: true, subscriptionVersion: grant.subscriptionVersion, lastPasswordChange: new Date() },
-        $unset: { deleted: '' }, $inc: { version: 1 },
-      } as never, messages(existing.deleted ? 'created' : 'credentials'));
-      if (result.matchedCount === 1) return existing.deleted ? 'created' : 'renewed';
-    }
-    throw new Error(`service user ${_id} kept changing; retrying the message`);
+    return this.machineUsers.write<ServiceUserRecord>({
+      tenant: grant.tenant, userName, kind: 'service', roles: grant.roles, madeFor: { subscriptionVersion: grant.subscriptionVersion },
+      keep: (existing) => !existing.deleted && (existing.kind !== 'service' || (existing.subscriptionVersion ?? 0) >= grant.subscriptionVersion),
+      hash: (password) => this.hasher.hash(password),
+      seal: (password) => this.box.seal(password, serviceUserPasswordContext(grant.tenant, grant.applicationId)),
+      messages: (version, sealedPassword, change) => this.messages(grant, userName, version, sealedPassword, change),
+    });
   }
 
   /** Removes the service user unless a newer subscription made it again. */
