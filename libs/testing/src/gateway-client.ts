@@ -38,3 +38,22 @@ export async function eventually<T>(fn: () => Promise<T>, check: (v: T) => boole
   }
   return value;
 }
+
+/** A tenant's id and its admin's credentials, as newTenant answers. */
+export interface TenantHandle { id: string; admin: [string, string] }
+
+/** The management tenant, with its admin. */
+export const managementTenant = (): TenantHandle => ({ id: 'management', admin: admin() });
+
+/** A new user of `tenant` holding exactly `roles`, made through the API by the tenant's admin; its credentials. */
+export async function newUser(tenant: TenantHandle, roles: readonly string[]): Promise<[string, string]> {
+  const userName = `u${randomUUID().slice(0, 8)}`;
+  const password = `Pw-${randomUUID()}`;
+  const made = await gw(`/user/${tenant.id}/users`, { method: 'POST', as: tenant.admin, body: { userName, password } });
+  if (made.status !== 201) throw new Error(`user not created: ${made.status} ${JSON.stringify(made.body)}`);
+  for (const id of roles) {
+    const res = await gw(`/user/${tenant.id}/users/${userName}/roles`, { method: 'POST', as: tenant.admin, body: { role: { id } } });
+    if (res.status !== 201) throw new Error(`role ${id} not assigned: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  return [`${tenant.id}/${userName}`, password];
+}
