@@ -92,6 +92,17 @@ describe('registry: collections (rows 2 and 8, CLIENTS.md filters)', () => {
     expect(ids(res.body)).not.toContain(otherPriv.id);
   });
 
+  it('filters by user: what that user\'s tenant sees, so another tenant\'s PRIVATE ones never', async () => {
+    const user = userName(await userWith(OWNER, READ));
+    const res = await call('GET', `/application/applications?user=${user}&owner=${OWNER.id}&pageSize=10`, { tenant: OWNER, roles: READ });
+    expect(res.status).toBe(200);
+    expect(ids(res.body).sort()).toEqual([priv.id, market.id, hosted.id].sort());
+    const viewer = userName(await userWith(OTHER, READ));
+    const mine = await call('GET', `/application/applications?user=${viewer}&pageSize=2000`, { tenant: OTHER, roles: READ });
+    expect(ids(mine.body)).toEqual(expect.arrayContaining([market.id, otherPriv.id]));
+    expect(ids(mine.body)).not.toContain(priv.id);
+  });
+
   it('has the known applications seeded once, owned by the management tenant, MARKET, with their dependencies', async () => {
     const byName = async (name: string) => (await call('GET', `/application/applicationsByName/${name}`, { tenant: OTHER })).body.applications;
     const [cockpit] = await byName('cockpit');
