@@ -5,3 +5,4 @@ export * from './gateway-client';
 export * from './archives';
 export * from './hello-image';
 export * from './containers';
+export * from './secret-scan';

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
+import { recordSecret, TEST_LOG_DIR } from './secret-scan';
 
 const ROOT = join(__dirname, '..', '..', '..');
 /** The list of apps is kept once, in tools/stack/apps.json. */
@@ -47,9 +48,10 @@ export async function startTestStack(portBase = Number(process.env.BERTH_TEST_PO
     BERTH_SECRETS_PREVIOUS_KEYS: randomBytes(32).toString('base64url'),
     LOG_LEVEL: process.env.LOG_LEVEL || 'info',
   };
+  for (const name of ['BERTH_ADMIN_PASSWORD', 'BERTH_INTERNAL_KEY', 'BERTH_SECRETS_KEY', 'BERTH_SECRETS_PREVIOUS_KEYS']) recordSecret(env[name]);
   for (const app of APPS) if (app.name !== 'gateway') env[`${app.name.toUpperCase().replace(/-/g, '_')}_URL`] = `http://127.0.0.1:${ports[app.name]}`;
 
-  const logDir = join(ROOT, '.local', 'logs', 'test');
+  const logDir = TEST_LOG_DIR;
   mkdirSync(logDir, { recursive: true });
   const children = new Map<string, ChildProcess>();
   const stopApps = async () => {

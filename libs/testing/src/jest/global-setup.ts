@@ -1,3 +1,4 @@
+import { clearRecordedSecrets } from '../secret-scan';
 import { startTestStack, TestStack } from '../test-stack';
 
 declare global {
@@ -6,6 +7,7 @@ declare global {
 
 /** Starts the test stack once for the integration project; specs read it from BERTH_TEST_* variables. */
 export default async function globalSetup() {
+  clearRecordedSecrets();
   const stack = await startTestStack();
   globalThis.__BERTH_STACK__ = stack;
   process.env.BERTH_TEST_GATEWAY_URL = stack.gatewayUrl;

@@ -1,7 +1,11 @@
 import mongoose from 'mongoose';
 import { removeStackContainers } from '../containers';
+import { scanLogsForSecrets } from '../secret-scan';
 
-/** Stops the test stack, removes the containers its orchestrator started and drops the databases it made. */
+/**
+ * Stops the test stack, removes the containers its orchestrator started and drops the databases it
+ * made; then fails the run if an app logged a password, key or token the run used (issue 10).
+ */
 export default async function globalTeardown() {
   const stack = globalThis.__BERTH_STACK__;
   if (!stack) return;
@@ -16,4 +20,6 @@ export default async function globalTeardown() {
   } finally {
     await conn.close();
   }
+  const leaks = scanLogsForSecrets();
+  if (leaks.length > 0) throw new Error(`secrets in the apps' logs: ${leaks.map((l) => `${l.secret} in ${l.file}`).join('; ')}`);
 }
