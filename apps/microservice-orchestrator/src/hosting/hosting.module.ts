@@ -6,6 +6,7 @@ import { Deployer } from './application/deployer';
 import { Reconciler } from './application/reconciler';
 import { UpdateDesiredStateHandler } from './application/commands/update-desired-state/update-desired-state.handler';
 import { GetStatusHandler } from './application/queries/get-status/get-status.handler';
+import { RUNTIME_DRIVER } from './application/ports/runtime-driver';
 import { DockerDriver } from './infrastructure/docker/docker-driver';
 import { HostingEventsConsumer } from './infrastructure/hosting-events.consumer';
 import { HostingStore } from './infrastructure/hosting.store';
@@ -20,7 +21,7 @@ import { StatusController } from './interface/status.controller';
   providers: [
     HostingStore, HostingEventsConsumer, UpdateDesiredStateHandler, GetStatusHandler, Deployer, Reconciler, RoutePublisher,
     {
-      provide: DockerDriver, inject: [BASE_CONFIG],
+      provide: RUNTIME_DRIVER, inject: [BASE_CONFIG],
       useFactory: (c: OrchestratorConfig) => new DockerDriver(c.DOCKER_HOST, c.BERTH_CONTAINER_ULIMITS, c.BERTH_DB_PREFIX),
     },
     { provide: RegistryBinaries, inject: [BASE_CONFIG], useFactory: (c: OrchestratorConfig) => new RegistryBinaries(c.APPLICATION_REGISTRY_URL, c.BERTH_INTERNAL_KEY) },

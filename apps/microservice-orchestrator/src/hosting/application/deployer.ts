@@ -6,9 +6,9 @@ import type { OrchestratorConfig } from '../../config/microservice-orchestrator.
 import { ORCHESTRATOR_CONFIG } from '../../config/orchestrator-config.token';
 import type { DeploymentDocument } from '../domain/deployment';
 import { memoryBytes, nanoCpus } from '../domain/resources';
-import { DockerDriver } from '../infrastructure/docker/docker-driver';
 import { HostingStore } from '../infrastructure/hosting.store';
 import { BrokenBinaryError, RegistryBinaries } from '../infrastructure/registry-binaries';
+import { RUNTIME_DRIVER, RuntimeDriver } from './ports/runtime-driver';
 
 /** A deployment that cannot succeed as it is (broken binary or image): retrying will not help. */
 export class DeploymentFailed extends Error {}
@@ -17,7 +17,7 @@ export class DeploymentFailed extends Error {}
 @Injectable()
 export class Deployer {
   constructor(
-    private readonly driver: DockerDriver,
+    @Inject(RUNTIME_DRIVER) private readonly driver: RuntimeDriver,
     private readonly binaries: RegistryBinaries,
     private readonly store: HostingStore,
     @Inject(ORCHESTRATOR_CONFIG) private readonly config: OrchestratorConfig,
@@ -58,7 +58,7 @@ export class Deployer {
     }
     const name = `${this.config.BERTH_DB_PREFIX}-${d.name}${d.tenant ? `-${d.tenant}` : ''}-${randomBytes(3).toString('hex')}`;
     const id = await this.driver.run({
-      spec: d, image, name, env: this.environment(d), memoryBytes: memoryBytes(d.resources.memory), nanoCpus: nanoCpus(d.resources.cpu),
+      spec: d, slot: 0, ports: [d.probe.port], image, name, env: this.environment(d), memoryBytes: memoryBytes(d.resources.memory), nanoCpus: nanoCpus(d.resources.cpu),
     });
     this.logger.info({ deployment: d._id, container: name, version: d.version }, 'container started');
     await this.store.record(d, {}, 'ContainerStarted', name);

@@ -7,11 +7,11 @@ import type { OrchestratorConfig } from '../../config/microservice-orchestrator.
 import { ORCHESTRATOR_CONFIG } from '../../config/orchestrator-config.token';
 import type { DeploymentDocument, InstanceState } from '../domain/deployment';
 import { afterProbe, probeDue, ProbeState, restartBackoffMs } from '../domain/instance-health';
-import { DockerDriver, ObservedContainer } from '../infrastructure/docker/docker-driver';
 import { probeHttp } from '../infrastructure/health-probe';
 import { HostingStore } from '../infrastructure/hosting.store';
 import { RouteContent, RoutePublisher } from '../infrastructure/route-publisher';
 import { Deployer, DeploymentFailed } from './deployer';
+import { ObservedInstance, RUNTIME_DRIVER, RuntimeDriver } from './ports/runtime-driver';
 
 /**
  * One serialized loop converges the engine on the `deployments` collection: every
@@ -33,7 +33,7 @@ export class Reconciler implements OnApplicationBootstrap, OnApplicationShutdown
 
   constructor(
     private readonly store: HostingStore,
-    private readonly driver: DockerDriver,
+    @Inject(RUNTIME_DRIVER) private readonly driver: RuntimeDriver,
     private readonly deployer: Deployer,
     private readonly routes: RoutePublisher,
     @Inject(REDIS) private readonly redis: Redis,
@@ -93,17 +93,17 @@ export class Reconciler implements OnApplicationBootstrap, OnApplicationShutdown
     await this.routes.sync(routesOf(after));
   }
 
-  private async removeContainer(c: ObservedContainer, why: string) {
+  private async removeContainer(c: ObservedInstance, why: string) {
     this.logger.info({ container: c.name, deployment: c.deploymentId, why }, 'removing container');
     await this.driver.remove(c.id);
     this.probes.delete(c.id);
   }
 
-  private async converge(d: DeploymentDocument, containers: ObservedContainer[]): Promise<DeploymentDocument> {
+  private async converge(d: DeploymentDocument, containers: ObservedInstance[]): Promise<DeploymentDocument> {
     const now = Date.now();
     const next: DeploymentDocument = { ...d };
     for (const c of containers.filter((x) => !x.running)) {
-      const tail = await this.driver.tail(c.id);
+      const tail = (await this.driver.logs(c.id, { limit: 5 }).catch(() => [])).map((l) => l.text).join('\n').trim();
       await this.removeContainer(c, `exited (${c.state})`);
       next.restarts += 1;
       next.lastFailure = { at: new Date(now).toISOString(), reason: `instance ${c.name} stopped (${c.state})${tail ? `: ${tail.slice(-300)}` : ''}` };
