@@ -5,3 +5,5 @@ export * from './gateway-client';
 export * from './archives';
 export * from './hello-image';
 export * from './containers';
+export * from './app-restart';
+export * from './restarted-apps';

@@ -8,9 +8,23 @@ import (
 	"net/http"
 	"os"
 	"strings"
+	"time"
 )
 
 func main() {
+	// Modes for the hosting tests: "probe" answers an exec probe (exit 0), "crash" dies at once
+	// (a crash-looping service), "slow" starts listening after 3 s.
+	if len(os.Args) > 1 {
+		switch os.Args[1] {
+		case "probe":
+			os.Exit(0)
+		case "crash":
+			fmt.Fprintln(os.Stderr, "crashing on purpose")
+			os.Exit(3)
+		case "slow":
+			time.Sleep(3 * time.Second)
+		}
+	}
 	port := os.Getenv("SERVER_PORT")
 	if port == "" {
 		port = "80"
@@ -24,6 +38,7 @@ func main() {
 		if who == "" {
 			who = "world"
 		}
+		fmt.Printf("said hello to %s\n", who)
 		w.Header().Set("Content-Type", "text/plain")
 		fmt.Fprintf(w, "hello %s!", who)
 	})
@@ -41,8 +56,10 @@ func main() {
 			headers[strings.ToLower(name)] = strings.Join(values, ", ")
 		}
 		w.Header().Set("Content-Type", "application/json")
-		json.NewEncoder(w).Encode(map[string]interface{}{"path": r.URL.RequestURI(), "headers": headers, "env": env})
+		hostname, _ := os.Hostname()
+		json.NewEncoder(w).Encode(map[string]interface{}{"path": r.URL.RequestURI(), "headers": headers, "env": env, "hostname": hostname})
 	})
+	fmt.Printf("hello service listening on :%s\n", port)
 	if err := http.ListenAndServe(":"+port, nil); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
