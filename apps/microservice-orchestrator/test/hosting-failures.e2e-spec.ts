@@ -54,7 +54,7 @@ describe('hosted microservices: probes, restarts and failures, on the local engi
   }, 150000);
 
   it('ends Failed, with the reason, for an image.tar the engine cannot load, and does not retry it', async () => {
-    const { id, name } = await microservice({}, { corruptLayer: true });
+    const { id, name } = await microservice({}, { broken: true });
     await subscribeManagement(id);
     const failed = await eventually(() => statusOf(id), (s) => s.status === 'Failed', 60000);
     expect(failed).toMatchObject({ status: 'Failed', restarts: 0, lastFailure: { reason: expect.stringMatching(/^image\.tar of version 1\.0\.0 could not be loaded: /) } });

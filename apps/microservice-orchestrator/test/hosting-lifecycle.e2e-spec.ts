@@ -20,7 +20,7 @@ describe('hosted microservices: versions and orchestrator restarts, on the local
     expect(v1).toMatchObject({ status: 'Up', version: '1.0.0' });
     expect((await eventually(() => containersOf(id), (c) => c.length === 1 && c[0].Labels['io.berth.version'] === '1.0.0', 30000))
       .map((c) => [c.State, c.Labels['io.berth.version']])).toEqual([['running', '1.0.0']]);
-    expect((await raw(`/service/${name}/health`)).status).toBe(200);
+    expect((await eventually(() => raw(`/service/${name}/health`), (r) => r.status === 200, 15000)).status).toBe(200);
   }, 200000);
 
   it('ends in exactly one running deployment when the orchestrator is killed mid-deploy', async () => {
@@ -31,7 +31,7 @@ describe('hosted microservices: versions and orchestrator restarts, on the local
 
     const up = await eventually(() => statusOf(id), (s) => s.status === 'Up', 120000);
     expect(up).toMatchObject({ status: 'Up', instances: [{ healthy: true }] });
-    expect((await raw(`/service/${name}/health`)).status).toBe(200);
+    expect((await eventually(() => raw(`/service/${name}/health`), (r) => r.status === 200, 15000)).status).toBe(200);
     // Two more passes of the reconciler and the deploy queue's stalled-job check: still one container.
     await new Promise((r) => setTimeout(r, 8000));
     expect((await containersOf(id)).map((c) => c.State)).toEqual(['running']);

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { admin, basic, eventually, gw, newTenant } from '@berth/testing';
+import { once } from 'node:events';
+import type { IncomingMessage } from 'node:http';
+import WebSocket from 'ws';
+import { admin, basic, eventually, gw, newTenant, testStack } from '@berth/testing';
 import { containersOf, hostingHooks, microservice, raw, subscribe, unsubscribe } from './hosting-fixture';
 
 hostingHooks();
@@ -43,6 +46,21 @@ describe('microservice hosting through the gateway, on the local engine', () => 
     const stages = status.body.stages as Array<{ stage: string; at: string }>;
     expect(stages.map((s) => s.stage)).toEqual(['Desired', 'Deploying', 'ImageLoading', 'ImageLoaded', 'ContainerStarted', 'Healthy']);
     expect(stages.map((s) => s.at)).toEqual(stages.map((s) => s.at).sort());
+
+    const wsUrl = `${testStack.gatewayUrl.replace(/^http/, 'ws')}/service/${name}/ws`;
+    const socket = new WebSocket(wsUrl, { headers: { authorization: basic(...admin()) } });
+    await once(socket, 'open');
+    socket.send('hi there');
+    expect(String((await once(socket, 'message'))[0])).toBe('echo: hi there');
+    socket.close();
+    const refusedStatus = async (headers: Record<string, string>) => {
+      const ws = new WebSocket(wsUrl, { headers });
+      const [, res] = (await once(ws, 'unexpected-response')) as [unknown, IncomingMessage];
+      ws.terminate();
+      return res.statusCode;
+    };
+    expect(await refusedStatus({})).toBe(401);
+    expect(await refusedStatus({ authorization: basic(...stranger.admin) })).toBe(403);
 
     const instance = status.body.instances[0].name as string;
     const logs = await eventually(() => gw(`/application/applications/${id}/logs/${instance}`, { as: admin() }), (r) => /said hello to x/.test(r.body?.logs), 10000);

@@ -35,19 +35,17 @@ function tarOf(entries: Array<{ name: string; data: Buffer; mode?: string }>): B
 
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
 
-/** Variants of an image: arguments after the entrypoint, or a layer whose content does not match its digest (a broken image). */
-export interface ImageOptions { args?: string[]; corruptLayer?: boolean }
+/** Variants of an image: arguments after the entrypoint, or an image config that is not JSON (a broken image). */
+export interface ImageOptions { args?: string[]; broken?: boolean }
 
 /**
  * A `docker save` archive of one layer holding `/hello` (an executable) with that as entrypoint,
  * tagged `repoTag`. The config names the layer's digest, as engines check on load.
  */
 export function dockerSaveArchive(executable: Buffer, repoTag: string, options: ImageOptions = {}): Buffer {
-  const good = tarOf([{ name: 'hello', data: executable, mode: '0000755' }]);
-  const diffId = sha256(good);
-  // A broken image: a well-formed layer whose content is not the one its digest names.
-  const layer = options.corruptLayer ? tarOf([{ name: 'hello', data: Buffer.from(executable).fill(0x5a, 0, 64), mode: '0000755' }]) : good;
-  const config = Buffer.from(JSON.stringify({
+  const layer = tarOf([{ name: 'hello', data: executable, mode: '0000755' }]);
+  const diffId = sha256(layer);
+  const config = options.broken ? Buffer.from('this is not an image config') : Buffer.from(JSON.stringify({
     architecture: 'amd64', os: 'linux',
     config: { Entrypoint: ['/hello'], ...(options.args ? { Cmd: options.args } : {}), ExposedPorts: { '80/tcp': {} }, Env: ['SERVER_PORT=80'] },
     rootfs: { type: 'layers', diff_ids: [`sha256:${diffId}`] },
@@ -63,8 +61,8 @@ export function dockerSaveArchive(executable: Buffer, repoTag: string, options: 
  * as a `docker save` archive. Cached under `.local/test-images/`, keyed by the source's hash.
  * It answers `GET /health` with `{"status":"UP"}`, `GET /hello?who=x` with `hello x!` and
  * `GET /echo/…` with the request path, headers, platform variables and host name as JSON.
- * `options.args` picks a mode of `main.go` (`crash`, `slow`); `corruptLayer` makes an archive
- * that passes the registry's checks but that no engine loads.
+ * `options.args` picks a mode of `main.go` (`crash`, `slow`); `broken` makes an archive that
+ * passes the registry's checks but that no engine loads.
  * @throws Error when `go` is missing or the build fails (its output in the message).
  */
 export function helloImage(options: ImageOptions = {}): Buffer {
@@ -72,7 +70,7 @@ export function helloImage(options: ImageOptions = {}): Buffer {
   const key = sha256(Buffer.concat([source, Buffer.from(BUILD_FORMAT)])).slice(0, 16);
   const dir = join(ROOT, '.local', 'test-images');
   const cached = join(dir, `hello-${key}.bin`);
-  const variant = options.args || options.corruptLayer ? `-${sha256(JSON.stringify(options)).slice(0, 8)}` : '';
+  const variant = options.args || options.broken ? `-${sha256(JSON.stringify(options)).slice(0, 8)}` : '';
   if (existsSync(cached)) return dockerSaveArchive(readFileSync(cached), `localhost/berth-hello:${key}${variant}`, options);
   const work = mkdtempSync(join(tmpdir(), 'berth-hello-'));
   try {
