@@ -55,7 +55,9 @@ describe('microservice hosting through the gateway, on the local engine', () => 
     socket.close();
     const refusedStatus = async (headers: Record<string, string>) => {
       const ws = new WebSocket(wsUrl, { headers });
+      ws.on('error', () => undefined);
       const [, res] = (await once(ws, 'unexpected-response')) as [unknown, IncomingMessage];
+      res.resume();
       ws.terminate();
       return res.statusCode;
     };
