@@ -9,7 +9,7 @@ import type { DeploymentDocument } from '../domain/deployment';
 import { restartBackoffMs } from '../domain/instance-health';
 import { DeployQueue } from '../infrastructure/deploy-queue';
 import { HostingStore } from '../infrastructure/hosting.store';
-import { RouteContent, RoutePublisher } from '../infrastructure/route-publisher';
+import { RoutePublisher, routesOf } from '../infrastructure/route-publisher';
 import { InstanceProber } from './instance-prober';
 import { ObservedInstance, RUNTIME_DRIVER, RuntimeDriver } from './ports/runtime-driver';
 
@@ -155,16 +155,4 @@ export class Reconciler implements OnApplicationBootstrap, OnApplicationShutdown
   private backoff(restarts: number): number {
     return restartBackoffMs(restarts, this.config.BERTH_RESTART_BACKOFF_MS, this.config.BERTH_RESTART_BACKOFF_MAX_MS);
   }
-}
-
-/** The routes of the deployments: one per microservice name, endpoints by tenant for PER_TENANT. */
-export function routesOf(deployments: DeploymentDocument[]): RouteContent[] {
-  const byApp = new Map<string, RouteContent>();
-  for (const d of deployments) {
-    const route = byApp.get(d.applicationId) ?? { name: d.name, applicationId: d.applicationId, isolation: d.isolation, tenants: [], endpoints: {} };
-    route.tenants = [...new Set([...route.tenants, ...d.tenants])].sort();
-    route.endpoints[d.tenant ?? '*'] = d.instances.filter((i) => i.healthy && i.endpoint).map((i) => i.endpoint!);
-    byApp.set(d.applicationId, route);
-  }
-  return [...byApp.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
