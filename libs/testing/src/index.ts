@@ -6,3 +6,5 @@ export * from './archives';
 export * from './hello-image';
 export * from './containers';
 export * from './secret-scan';
+export * from './app-restart';
+export * from './restarted-apps';

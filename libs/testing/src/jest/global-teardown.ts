@@ -1,4 +1,5 @@
 import mongoose from 'mongoose';
+import { stopRestartedApps } from '../restarted-apps';
 import { removeStackContainers } from '../containers';
 import { scanLogsForSecrets } from '../secret-scan';
 
@@ -10,6 +11,7 @@ export default async function globalTeardown() {
   const stack = globalThis.__BERTH_STACK__;
   if (!stack) return;
   await stack.stop();
+  if (stopRestartedApps(stack.dbPrefix)) await new Promise((r) => setTimeout(r, 2000));
   await removeStackContainers(stack.dbPrefix).catch(() => undefined);
   const conn = await mongoose.createConnection(process.env.MONGODB_URI!).asPromise();
   try {
