@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { HostedApplication } from './hosted-application';
 import { DEFAULT_RESOURCES } from './resources';
+import { ManifestProbe, manifestProbe } from './manifest-probes';
 
 export type Isolation = 'MULTI_TENANT' | 'PER_TENANT';
 
@@ -23,6 +24,9 @@ export interface DeploymentSpec {
   replicas: number;
   resources: { cpu: string; memory: string };
   probe: HealthProbe;
+  /** The manifest's probes as stated, for runtimes that run them themselves (Kubernetes). */
+  livenessProbe?: ManifestProbe;
+  readinessProbe?: ManifestProbe;
   /** Subscribed tenants (for PER_TENANT, the one tenant): who may call it. Not part of the revision. */
   tenants: string[];
   revision: string;
@@ -60,6 +64,12 @@ function probeOf(manifest: Record<string, unknown>): HealthProbe {
   };
 }
 
+function probesOf(manifest: Record<string, unknown>): Pick<DeploymentSpec, 'livenessProbe' | 'readinessProbe'> {
+  const liveness = manifestProbe(manifest.livenessProbe);
+  const readiness = manifestProbe(manifest.readinessProbe);
+  return { ...(liveness ? { livenessProbe: liveness } : {}), ...(readiness ? { readinessProbe: readiness } : {}) };
+}
+
 /**
  * The deployments an application should have: none until a binary is active and a tenant is
  * subscribed, none once deleted; one for MULTI_TENANT, one per subscribed tenant for PER_TENANT.
@@ -76,6 +86,7 @@ export function desiredDeployments(app: HostedApplication | null, subscribed: st
   const base = {
     applicationId: app._id, name: app.name, ...(app.key ? { key: app.key } : {}), ownerTenant: app.ownerTenant, isolation,
     version: app.version, binaryId: app.binaryId, replicas, resources, probe: probeOf(manifest),
+    ...probesOf(manifest),
   };
   const spec = (id: string, forTenants: string[], tenant?: string): DeploymentSpec => {
     const made = { ...base, _id: id, ...(tenant ? { tenant } : {}) };
