@@ -7,14 +7,14 @@ import { Reconciler } from './application/reconciler';
 import { UpdateDesiredStateHandler } from './application/commands/update-desired-state/update-desired-state.handler';
 import { GetStatusHandler } from './application/queries/get-status/get-status.handler';
 import { RUNTIME_DRIVER } from './application/ports/runtime-driver';
-import { DockerDriver } from './infrastructure/docker/docker-driver';
+import { runtimeDriver } from './infrastructure/runtime-driver.factory';
 import { HostingEventsConsumer } from './infrastructure/hosting-events.consumer';
 import { HostingStore } from './infrastructure/hosting.store';
 import { RegistryBinaries } from './infrastructure/registry-binaries';
 import { RoutePublisher } from './infrastructure/route-publisher';
 import { StatusController } from './interface/status.controller';
 
-/** Microservice hosting: desired state from events, the Docker driver, the reconcile loop, routes and status. */
+/** Microservice hosting: desired state from events, the runtime driver (Docker or Kubernetes), the reconcile loop, routes and status. */
 @Module({
   imports: [CqrsModule],
   controllers: [StatusController],
@@ -22,7 +22,7 @@ import { StatusController } from './interface/status.controller';
     HostingStore, HostingEventsConsumer, UpdateDesiredStateHandler, GetStatusHandler, Deployer, Reconciler, RoutePublisher,
     {
       provide: RUNTIME_DRIVER, inject: [BASE_CONFIG],
-      useFactory: (c: OrchestratorConfig) => new DockerDriver(c.DOCKER_HOST, c.BERTH_CONTAINER_ULIMITS, c.BERTH_DB_PREFIX),
+      useFactory: (c: OrchestratorConfig) => runtimeDriver(c),
     },
     { provide: RegistryBinaries, inject: [BASE_CONFIG], useFactory: (c: OrchestratorConfig) => new RegistryBinaries(c.APPLICATION_REGISTRY_URL, c.BERTH_INTERNAL_KEY) },
   ],
