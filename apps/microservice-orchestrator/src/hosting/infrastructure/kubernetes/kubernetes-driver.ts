@@ -168,6 +168,7 @@ export class KubernetesDriver implements RuntimeDriver {
   /**
    * The pod's log lines in `window` (stdout and stderr are one stream in Kubernetes, given as
    * stdout); when the current container has none (it is waiting to restart), the previous one's.
+   * A pod that is gone is an error (404).
    */
   async logs(id: string, window: LogWindow): Promise<LogLine[]> {
     const read = async (previous: boolean) => {
@@ -178,9 +179,10 @@ export class KubernetesDriver implements RuntimeDriver {
       });
       return logLines(Buffer.from(text ?? '', 'utf8'), window);
     };
-    const current = await read(false);
-    if (current.length) return current;
-    return read(true).catch((err) => { if (status(err) === 400 || status(err) === 404) return []; throw err; });
+    // 400: the container is waiting (to start, or to restart after a crash), or has no previous one.
+    const none = (...codes: number[]) => (err: unknown): LogLine[] => { if (codes.includes(status(err) ?? 0)) return []; throw err; };
+    const current = await read(false).catch(none(400));
+    return current.length ? current : read(true).catch(none(400, 404));
   }
 }
 
