@@ -16,6 +16,8 @@ type Obj = Record<string, any>;
  */
 export class FakeKubernetesApi {
   readonly calls: RecordedCall[] = [];
+  /** Every call since start, `take` notwithstanding. */
+  readonly history: RecordedCall[] = [];
   /** Objects by `<resource>/<name>`, e.g. `deployments/berth-hello`. */
   readonly objects = new Map<string, Obj>();
   /** Log text by pod name, and by `<pod>/previous` for `previous=true`. */
@@ -62,6 +64,7 @@ export class FakeKubernetesApi {
     const url = new URL(req.url ?? '/', 'http://fake');
     const call: RecordedCall = { method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), ...(body !== undefined ? { body } : {}) };
     this.calls.push(call);
+    this.history.push(call);
     return call;
   }
 

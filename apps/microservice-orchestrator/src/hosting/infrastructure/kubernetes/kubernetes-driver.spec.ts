@@ -1,6 +1,7 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseAllDocuments } from 'yaml';
 import { loadConfig } from '@berth/config';
 import { FakeKubernetesApi, RecordedCall } from '../../../../test/fake-kubernetes-api';
 import { orchestratorConfigSchema } from '../../../config/microservice-orchestrator.env';
@@ -178,5 +179,21 @@ describe('KubernetesDriver against a recorded fake of the Kubernetes API', () =>
     expect(await driver.hasImage('localhost/berth-binary:b1')).toBe(true);
     await expect(driver.loadImage(undefined as never, 'localhost/berth-binary:b1')).rejects.toThrow(/push registry.test\/berth\/berth-binary:b1/);
     expect(api.take()).toEqual([]);
+  });
+
+  it('makes only calls the orchestrator\'s Role in k8s/ allows', async () => {
+    const docs = parseAllDocuments(await readFile(join(__dirname, '../../../../../../k8s/orchestrator-rbac.yaml'), 'utf8')).map((d) => d.toJS());
+    const rules: Array<{ apiGroups: string[]; resources: string[]; verbs: string[] }> = docs.find((d) => d.kind === 'Role').rules;
+    const verbOf = (c: RecordedCall, named: boolean) => (c.path.endsWith('/exec') ? 'create'
+      : ({ GET: named ? 'get' : 'list', POST: 'create', PUT: 'update', PATCH: 'patch', DELETE: 'delete' } as Record<string, string>)[c.method]);
+    const needed = new Set(api.history.map((c) => {
+      const m = /^\/(?:api\/v1|apis\/([^/]+)\/v1)\/namespaces\/[^/]+\/([^/]+)(?:\/([^/]+)(?:\/([^/]+))?)?$/.exec(c.path)!;
+      return `${m[1] ?? ''} ${m[2]}${m[4] ? `/${m[4]}` : ''} ${verbOf(c, !!m[3])}`;
+    }));
+    expect(needed.size).toBeGreaterThan(10);
+    for (const n of needed) {
+      const [group, resource, verb] = n.split(' ');
+      expect([n, rules.some((r) => r.apiGroups.includes(group) && r.resources.includes(resource) && r.verbs.includes(verb))]).toEqual([n, true]);
+    }
   });
 });
