@@ -1,15 +1,15 @@
-import { KubeConfig } from '@kubernetes/client-node';
 import type { OrchestratorConfig } from '../../config/microservice-orchestrator.env';
 import type { RuntimeDriver } from '../application/ports/runtime-driver';
 import { DockerDriver } from './docker/docker-driver';
-import { KubernetesDriver } from './kubernetes/kubernetes-driver';
 
 /**
  * The driver `BERTH_RUNTIME_DRIVER` names. Kubernetes reads `BERTH_KUBERNETES_KUBECONFIG`, else the
- * pod's service account. @throws Error when neither is available, so the app fails at start-up.
+ * pod's service account; its client is loaded only then (it takes about a second to load).
+ * @throws Error when neither is available, so the app fails at start-up.
  */
-export function runtimeDriver(c: OrchestratorConfig, env: NodeJS.ProcessEnv = process.env): RuntimeDriver {
+export async function runtimeDriver(c: OrchestratorConfig, env: NodeJS.ProcessEnv = process.env): Promise<RuntimeDriver> {
   if (c.BERTH_RUNTIME_DRIVER === 'docker') return new DockerDriver(c.DOCKER_HOST, c.BERTH_CONTAINER_ULIMITS, c.BERTH_DB_PREFIX);
+  const [{ KubeConfig }, { KubernetesDriver }] = await Promise.all([import('@kubernetes/client-node'), import('./kubernetes/kubernetes-driver')]);
   const kc = new KubeConfig();
   if (c.BERTH_KUBERNETES_KUBECONFIG) kc.loadFromFile(c.BERTH_KUBERNETES_KUBECONFIG);
   else if (env.KUBERNETES_SERVICE_HOST) kc.loadFromCluster();

@@ -54,7 +54,7 @@ describe('KubernetesDriver against a recorded fake of the Kubernetes API', () =>
       BERTH_INTERNAL_KEY: 'k'.repeat(32), BERTH_RUNTIME_DRIVER: 'kubernetes', BERTH_KUBERNETES_KUBECONFIG: kubeconfig,
       BERTH_KUBERNETES_NAMESPACE: NS, BERTH_KUBERNETES_IMAGE_REGISTRY: 'registry.test/berth',
     });
-    driver = runtimeDriver(config);
+    driver = await runtimeDriver(config);
   });
 
   afterAll(async () => {
@@ -62,11 +62,13 @@ describe('KubernetesDriver against a recorded fake of the Kubernetes API', () =>
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('is the driver BERTH_RUNTIME_DRIVER=kubernetes selects, and the config requires a registry for it', () => {
+  it('is the driver BERTH_RUNTIME_DRIVER=kubernetes selects; the config requires a registry, and a kubeconfig outside a cluster', async () => {
     expect(driver).toBeInstanceOf(KubernetesDriver);
     expect(() => loadConfig(orchestratorConfigSchema, { BERTH_INTERNAL_KEY: 'k'.repeat(32), BERTH_RUNTIME_DRIVER: 'kubernetes' }))
       .toThrow(/BERTH_KUBERNETES_IMAGE_REGISTRY: is required/);
     expect(() => loadConfig(orchestratorConfigSchema, { BERTH_INTERNAL_KEY: 'k'.repeat(32), BERTH_RUNTIME_DRIVER: 'podman' })).toThrow(/BERTH_RUNTIME_DRIVER/);
+    const inCluster = loadConfig(orchestratorConfigSchema, { BERTH_INTERNAL_KEY: 'k'.repeat(32), BERTH_RUNTIME_DRIVER: 'kubernetes', BERTH_KUBERNETES_IMAGE_REGISTRY: 'registry.test' });
+    await expect(runtimeDriver(inCluster, {})).rejects.toThrow(/needs BERTH_KUBERNETES_KUBECONFIG/);
   });
 
   it('deploys: creates Secret, Deployment (1 replica) and Service, then adds a replica per run up to replicas, keeping the node ports', async () => {
