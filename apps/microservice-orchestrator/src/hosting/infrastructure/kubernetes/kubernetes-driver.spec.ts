@@ -105,7 +105,7 @@ describe('KubernetesDriver against a recorded fake of the Kubernetes API', () =>
   });
 
   it('observes pods with their Service node ports; stuck and terminated ones are not running, deleting ones are left out', async () => {
-    api.seed('pods', pod('berth-hello-a1', { phase: 'Running', containerStatuses: [{ name: 'microservice', ready: true, restartCount: 0, image: 'x', imageID: '', state: { running: { startedAt: '2026-01-01T00:00:01Z' } } }] }));
+    api.seed('pods', pod('berth-hello-a1', { phase: 'Running', conditions: [{ type: 'Ready', status: 'True' }], containerStatuses: [{ name: 'microservice', ready: true, restartCount: 0, image: 'x', imageID: '', state: { running: { startedAt: '2026-01-01T00:00:01Z' } } }] }));
     api.seed('pods', pod('berth-hello-b2', {
       phase: 'Running', containerStatuses: [{
         name: 'microservice', ready: false, restartCount: 4, image: 'x', imageID: '',
@@ -114,6 +114,8 @@ describe('KubernetesDriver against a recorded fake of the Kubernetes API', () =>
       }],
     }));
     api.seed('pods', pod('berth-hello-c3', { phase: 'Running' }, { deletionTimestamp: '2026-01-01T00:02:00Z' }));
+    api.seed('pods', pod('berth-hello-d4', { phase: 'Pending', conditions: [{ type: 'Ready', status: 'False' }], containerStatuses: [{ name: 'microservice', ready: false, restartCount: 0, image: 'x', imageID: '', state: { waiting: { reason: 'ContainerCreating' } } }] }));
+    api.seed('pods', { ...pod('other-5', { phase: 'Running' }), metadata: { name: 'other-5', labels: { 'io.berth.managed': 'true', 'io.berth.prefix': 'otherstack' } } });
     api.seed('pods', { ...pod('other-4', { phase: 'Running' }), metadata: { name: 'other-4', labels: { app: 'other' } } });
     const nodePort = api.objects.get('services/berth-hello')!.spec.ports[0].nodePort;
 
@@ -122,8 +124,13 @@ describe('KubernetesDriver against a recorded fake of the Kubernetes API', () =>
     expect(calls.map((c) => `${c.method} ${c.path} ${c.query.labelSelector}`).sort()).toEqual([`GET ${P} ${SELECTOR}`, `GET ${S} ${SELECTOR}`]);
     expect(seen).toEqual([
       { id: 'berth-hello-a1', name: 'berth-hello-a1', deploymentId: 'app1', revision: spec.revision, slot: 0, running: true, state: 'running', ports: { 80: nodePort } },
-      { id: 'berth-hello-b2', name: 'berth-hello-b2', deploymentId: 'app1', revision: spec.revision, slot: 1, running: false, state: 'CrashLoopBackOff', ports: { 80: nodePort } },
+      { id: 'berth-hello-b2', name: 'berth-hello-b2', deploymentId: 'app1', revision: spec.revision, slot: 1, running: false, state: 'CrashLoopBackOff', ports: {} },
+      { id: 'berth-hello-d4', name: 'berth-hello-d4', deploymentId: 'app1', revision: spec.revision, slot: 2, running: true, state: 'ContainerCreating', ports: {} },
     ]);
+    // A pod of another stack is not this driver's to remove.
+    await driver.remove('other-5');
+    expect(api.objects.has('pods/other-5')).toBe(true);
+    api.take();
 
     expect(await driver.exitState('berth-hello-b2')).toEqual({
       exitCode: 3, oomKilled: false, finishedAt: '2026-01-01T00:01:00.000Z',
@@ -174,7 +181,17 @@ describe('KubernetesDriver against a recorded fake of the Kubernetes API', () =>
     expect([...api.objects.keys()].filter((k) => k.endsWith('/berth-hello'))).toEqual([]);
 
     await expect(driver.remove('berth-hello')).resolves.toBeUndefined();
-    expect(brief(api.take())).toEqual([`GET ${P}/berth-hello`, `DELETE ${D}/berth-hello`, `DELETE ${S}/berth-hello`, `DELETE ${SEC}/berth-hello`]);
+    expect(brief(api.take()).sort()).toEqual([`GET ${D}/berth-hello`, `GET ${P}/berth-hello`, `GET ${S}/berth-hello`, `GET ${SEC}/berth-hello`].sort());
+
+    // By object name: its objects when they are this stack's, not those of another.
+    await driver.run(request);
+    api.seed('deployments', { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'unrelated', labels: { app: 'unrelated' } }, spec: {} });
+    api.take();
+    await driver.remove('berth-hello');
+    expect(brief(api.take().filter((c) => c.method === 'DELETE'))).toEqual([`DELETE ${D}/berth-hello`, `DELETE ${S}/berth-hello`, `DELETE ${SEC}/berth-hello`]);
+    await driver.remove('unrelated');
+    expect(api.take().filter((c) => c.method === 'DELETE')).toEqual([]);
+    expect(api.objects.has('deployments/unrelated')).toBe(true);
   });
 
   it('does not load images: it expects them in the registry', async () => {

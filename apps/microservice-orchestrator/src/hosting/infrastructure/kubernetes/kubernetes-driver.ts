@@ -4,7 +4,7 @@ import { AppsV1Api, CoreV1Api, Exec, KubeConfig, V1Deployment, V1Pod, V1Service 
 import type { ExitState, InstanceRequest, LogLine, LogWindow, ObservedInstance, RuntimeDriver } from '../../application/ports/runtime-driver';
 import { Labels } from '../docker/container-labels';
 import { logLines } from '../docker/docker-logs';
-import { deploymentOf, ObjectContext, secretOf, serviceOf, stackSelector } from './kubernetes-objects';
+import { deploymentOf, labelValue, ObjectContext, secretOf, serviceOf, stackSelector } from './kubernetes-objects';
 import { exitStateOf, instanceOf, nodePorts } from './kubernetes-status';
 
 /** Where the driver runs workloads and where their images come from. */
@@ -112,10 +112,13 @@ export class KubernetesDriver implements RuntimeDriver {
     }
   }
 
-  /** A pod: one replica fewer (the objects go with the last one). An object name: its Deployment, Service and Secret. */
+  /**
+   * A pod: one replica fewer (the objects go with the last one). An object name: whichever of its
+   * Deployment, Service and Secret carry this stack's labels. Anything else is left alone.
+   */
   async remove(idOrName: string): Promise<void> {
     const pod = await this.pod(idOrName);
-    if (!pod) return this.removeObjects(idOrName);
+    if (!pod) return this.removeObjects(idOrName, true);
     const name = pod.metadata?.labels?.[Labels.deployment] ?? '';
     const current = await this.apps.readNamespacedDeployment({ name, namespace: this.namespace }).catch((err) => { ignore404(err); return undefined; });
     const replicas = (current?.spec?.replicas ?? 0) - 1;
@@ -128,17 +131,30 @@ export class KubernetesDriver implements RuntimeDriver {
     await this.core.deleteNamespacedPod({ name: idOrName, namespace: this.namespace }).catch(ignore404);
   }
 
-  private async removeObjects(name: string): Promise<void> {
+  /** Deletes the deployment's objects; with `check`, only those found carrying this stack's labels. */
+  private async removeObjects(name: string, check = false): Promise<void> {
     const namespace = this.namespace;
-    await this.apps.deleteNamespacedDeployment({ name, namespace, propagationPolicy: 'Background' }).catch(ignore404);
-    await this.core.deleteNamespacedService({ name, namespace }).catch(ignore404);
-    await this.core.deleteNamespacedSecret({ name, namespace }).catch(ignore404);
+    const ours = async (read: () => Promise<{ metadata?: { labels?: Record<string, string> } }>) => {
+      if (!check) return true;
+      const labels = (await read().catch((err) => { ignore404(err); return undefined; }))?.metadata?.labels ?? {};
+      return labels[Labels.managed] === 'true' && labels[Labels.prefix] === labelValue(this.options.prefix);
+    };
+    const [deployment, service, secret] = await Promise.all([
+      ours(() => this.apps.readNamespacedDeployment({ name, namespace })),
+      ours(() => this.core.readNamespacedService({ name, namespace })),
+      ours(() => this.core.readNamespacedSecret({ name, namespace })),
+    ]);
+    if (deployment) await this.apps.deleteNamespacedDeployment({ name, namespace, propagationPolicy: 'Background' }).catch(ignore404);
+    if (service) await this.core.deleteNamespacedService({ name, namespace }).catch(ignore404);
+    if (secret) await this.core.deleteNamespacedSecret({ name, namespace }).catch(ignore404);
   }
 
+  /** The pod of that name when it is one of this stack's. */
   private async pod(name: string): Promise<V1Pod | undefined> {
     try {
       const pod = await this.core.readNamespacedPod({ name, namespace: this.namespace });
-      return pod.metadata?.labels?.[Labels.prefix] !== undefined && pod.metadata.labels[Labels.managed] === 'true' ? pod : undefined;
+      const labels = pod.metadata?.labels ?? {};
+      return labels[Labels.managed] === 'true' && labels[Labels.prefix] === labelValue(this.options.prefix) ? pod : undefined;
     } catch (err) {
       ignore404(err);
       return undefined;

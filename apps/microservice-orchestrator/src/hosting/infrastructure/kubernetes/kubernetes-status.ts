@@ -15,7 +15,9 @@ const container = (pod: V1Pod): V1ContainerStatus | undefined => pod.status?.con
 /**
  * A pod as an instance. It is running while Pending or Running and its container is not stuck
  * (`STUCK` waiting reasons) or terminated; its state is the container's waiting or terminated
- * reason, else the pod's phase, in lower case for the phase.
+ * reason, else the pod's phase, in lower case for the phase. It has its Service's `ports` only
+ * while the pod is Ready (its readiness probe passes), so a pod that is not is neither probed
+ * nor routed to by the orchestrator.
  */
 export function instanceOf(pod: V1Pod, slot: number, ports: Record<number, number>): ObservedInstance {
   const phase = pod.status?.phase ?? 'Pending';
@@ -23,10 +25,11 @@ export function instanceOf(pod: V1Pod, slot: number, ports: Record<number, numbe
   const waiting = c?.state?.waiting?.reason;
   const terminated = c?.state?.terminated;
   const running = (phase === 'Pending' || phase === 'Running') && !terminated && !(waiting && STUCK.has(waiting));
+  const ready = pod.status?.conditions?.some((x) => x.type === 'Ready' && x.status === 'True') ?? false;
   const name = pod.metadata?.name ?? '';
   return {
     id: name, name, deploymentId: pod.metadata?.annotations?.[Labels.deployment] ?? '', revision: pod.metadata?.labels?.[Labels.revision] ?? '', slot,
-    running, state: waiting ?? (terminated ? terminated.reason ?? 'terminated' : phase.toLowerCase()), ports,
+    running, state: waiting ?? (terminated ? terminated.reason ?? 'terminated' : phase.toLowerCase()), ports: running && ready ? ports : {},
   };
 }
 
