@@ -189,6 +189,13 @@ describe('KubernetesDriver against a recorded fake of the Kubernetes API', () =>
     api.take();
     await driver.remove('berth-hello');
     expect(brief(api.take().filter((c) => c.method === 'DELETE'))).toEqual([`DELETE ${D}/berth-hello`, `DELETE ${S}/berth-hello`, `DELETE ${SEC}/berth-hello`]);
+    // A pod left from the Deployment deleted above has another revision: it is deleted, the new Deployment keeps its replicas.
+    api.seed('pods', { ...pod('berth-hello-e5', { phase: 'Running' }), metadata: { ...pod('berth-hello-e5', {}).metadata, labels: { ...pod('berth-hello-e5', {}).metadata.labels, 'io.berth.revision': 'older' } } });
+    await driver.run(request);
+    api.take();
+    await driver.remove('berth-hello-e5');
+    expect(brief(api.take())).toEqual([`GET ${P}/berth-hello-e5`, `GET ${D}/berth-hello`, `DELETE ${P}/berth-hello-e5`]);
+    expect(api.objects.get('deployments/berth-hello')!.spec.replicas).toBe(1);
     await driver.remove('unrelated');
     expect(api.take().filter((c) => c.method === 'DELETE')).toEqual([]);
     expect(api.objects.has('deployments/unrelated')).toBe(true);

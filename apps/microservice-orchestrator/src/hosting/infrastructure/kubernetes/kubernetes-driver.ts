@@ -113,7 +113,8 @@ export class KubernetesDriver implements RuntimeDriver {
   }
 
   /**
-   * A pod: one replica fewer (the objects go with the last one). An object name: whichever of its
+   * A pod: one replica fewer (the objects go with the last one); a pod of another revision than
+   * its Deployment's is only deleted. An object name: whichever of its
    * Deployment, Service and Secret carry this stack's labels. Anything else is left alone.
    */
   async remove(idOrName: string): Promise<void> {
@@ -121,12 +122,14 @@ export class KubernetesDriver implements RuntimeDriver {
     if (!pod) return this.removeObjects(idOrName, true);
     const name = pod.metadata?.labels?.[Labels.deployment] ?? '';
     const current = await this.apps.readNamespacedDeployment({ name, namespace: this.namespace }).catch((err) => { ignore404(err); return undefined; });
+    // A pod of another revision is left from an earlier Deployment of that name (being garbage-collected): not one of its replicas.
+    const sameRevision = current?.spec?.template.metadata?.labels?.[Labels.revision] === pod.metadata?.labels?.[Labels.revision];
     const replicas = (current?.spec?.replicas ?? 0) - 1;
-    if (current && replicas > 0) {
+    if (!current || (sameRevision && replicas <= 0)) {
+      await this.removeObjects(name);
+    } else if (sameRevision) {
       current.spec!.replicas = replicas;
       await this.apps.replaceNamespacedDeployment({ name, namespace: this.namespace, body: current });
-    } else {
-      await this.removeObjects(name);
     }
     await this.core.deleteNamespacedPod({ name: idOrName, namespace: this.namespace }).catch(ignore404);
   }
