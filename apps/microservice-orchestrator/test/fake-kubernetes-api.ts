@@ -22,8 +22,8 @@ export class FakeKubernetesApi {
   readonly objects = new Map<string, Obj>();
   /** Log text by pod name, and by `<pod>/previous` for `previous=true`. */
   readonly logs = new Map<string, string>();
-  /** Answer of the exec status channel. */
-  execStatus: Obj = { status: 'Success' };
+  /** Answer of the exec status channel; null: none, the command runs on. */
+  execStatus: Obj | null = { status: 'Success' };
   /** Next answer status to force for `<METHOD> <resource>` (e.g. `POST deployments`), once. */
   readonly failNext = new Map<string, number>();
   private server?: Server;
@@ -38,6 +38,7 @@ export class FakeKubernetesApi {
     this.server.on('upgrade', (req, socket, head) => {
       this.record(req, undefined);
       wss.handleUpgrade(req, socket, head, (ws) => {
+        if (!this.execStatus) return; // a command that never ends: the socket stays open until the client closes it
         ws.send(Buffer.concat([Buffer.from([3]), Buffer.from(JSON.stringify(this.execStatus))]));
         ws.close();
       });

@@ -7,6 +7,7 @@ import { FakeKubernetesApi, RecordedCall } from '../../../../test/fake-kubernete
 import { orchestratorConfigSchema } from '../../../config/microservice-orchestrator.env';
 import type { InstanceRequest, RuntimeDriver } from '../../application/ports/runtime-driver';
 import { desiredDeployments } from '../../domain/deployment';
+import { DockerDriver } from '../docker/docker-driver';
 import { runtimeDriver } from '../runtime-driver.factory';
 import { KubernetesDriver } from './kubernetes-driver';
 
@@ -64,6 +65,7 @@ describe('KubernetesDriver against a recorded fake of the Kubernetes API', () =>
 
   it('is the driver BERTH_RUNTIME_DRIVER=kubernetes selects; the config requires a registry, and a kubeconfig outside a cluster', async () => {
     expect(driver).toBeInstanceOf(KubernetesDriver);
+    expect(await runtimeDriver(loadConfig(orchestratorConfigSchema, { BERTH_INTERNAL_KEY: 'k'.repeat(32) }))).toBeInstanceOf(DockerDriver);
     expect(() => loadConfig(orchestratorConfigSchema, { BERTH_INTERNAL_KEY: 'k'.repeat(32), BERTH_RUNTIME_DRIVER: 'kubernetes' }))
       .toThrow(/BERTH_KUBERNETES_IMAGE_REGISTRY: is required/);
     expect(() => loadConfig(orchestratorConfigSchema, { BERTH_INTERNAL_KEY: 'k'.repeat(32), BERTH_RUNTIME_DRIVER: 'podman' })).toThrow(/BERTH_RUNTIME_DRIVER/);
@@ -158,11 +160,13 @@ describe('KubernetesDriver against a recorded fake of the Kubernetes API', () =>
     api.take();
   });
 
-  it('runs exec through the exec WebSocket and takes the exit code from the status channel', async () => {
+  it('runs exec through the exec WebSocket, takes the exit code from the status channel, and gives -1 on time-out', async () => {
     api.execStatus = { status: 'Failure', reason: 'NonZeroExitCode', details: { causes: [{ reason: 'ExitCode', message: '7' }] } };
     expect(await driver.exec('berth-hello-a1', ['/bin/check', '--quick'], 5000)).toBe(7);
     api.execStatus = { status: 'Success' };
     expect(await driver.exec('berth-hello-a1', ['true'], 5000)).toBe(0);
+    api.execStatus = null;
+    expect(await driver.exec('berth-hello-a1', ['sleep', '60'], 300)).toBe(-1);
     const [call] = api.take();
     expect(`${call.method} ${call.path}`).toBe(`GET ${P}/berth-hello-a1/exec`);
     expect(call.query).toMatchObject({ container: 'microservice', stdout: 'true', stderr: 'true' });

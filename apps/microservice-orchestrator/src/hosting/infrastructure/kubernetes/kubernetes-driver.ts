@@ -174,13 +174,14 @@ export class KubernetesDriver implements RuntimeDriver {
     const sink = () => new Writable({ write: (_c, _e, done) => done() });
     return new Promise<number>((resolve, reject) => {
       let socket: { close(): void } | undefined;
-      const timer = setTimeout(() => { socket?.close(); resolve(-1); }, timeoutMs);
+      let timedOut = false;
+      const timer = setTimeout(() => { timedOut = true; socket?.close(); resolve(-1); }, timeoutMs);
       new Exec(this.kc).exec(this.namespace, id, 'microservice', command, sink(), sink(), null, false, (s) => {
         clearTimeout(timer);
         if (s.status === 'Success') return resolve(0);
         const code = s.details?.causes?.find((c) => c.reason === 'ExitCode')?.message;
         resolve(code !== undefined && /^\d+$/.test(code) ? Number(code) : -1);
-      }).then((ws) => { socket = ws; }, (err) => { clearTimeout(timer); reject(err); });
+      }).then((ws) => { socket = ws; if (timedOut) ws.close(); }, (err) => { clearTimeout(timer); reject(err); });
     });
   }
 
