@@ -123,12 +123,26 @@ describe('KubernetesDriver against a recorded fake of the Kubernetes API', () =>
 
     const seen = await driver.list();
     const calls = api.take();
-    expect(calls.map((c) => `${c.method} ${c.path} ${c.query.labelSelector}`).sort()).toEqual([`GET ${P} ${SELECTOR}`, `GET ${S} ${SELECTOR}`]);
+    expect(calls.map((c) => `${c.method} ${c.path} ${c.query.labelSelector}`).sort()).toEqual([`GET ${P} ${SELECTOR}`, `GET ${D} ${SELECTOR}`, `GET ${S} ${SELECTOR}`].sort());
     expect(seen).toEqual([
       { id: 'berth-hello-a1', name: 'berth-hello-a1', deploymentId: 'app1', revision: spec.revision, slot: 0, running: true, state: 'running', ports: { 80: nodePort } },
       { id: 'berth-hello-b2', name: 'berth-hello-b2', deploymentId: 'app1', revision: spec.revision, slot: 1, running: false, state: 'CrashLoopBackOff', ports: {} },
       { id: 'berth-hello-d4', name: 'berth-hello-d4', deploymentId: 'app1', revision: spec.revision, slot: 2, running: true, state: 'ContainerCreating', ports: {} },
     ]);
+    // A Deployment without pods: stopped with the ReplicaSet's reason when it cannot make them, else starting.
+    const podless = (name: string, conditions: unknown[]) => api.seed('deployments', {
+      apiVersion: 'apps/v1', kind: 'Deployment', status: { conditions },
+      metadata: { name, labels: { 'io.berth.managed': 'true', 'io.berth.prefix': 'berth', 'io.berth.deployment': name }, annotations: { 'io.berth.deployment': `app1/${name}` } },
+      spec: { replicas: 1, template: { metadata: { labels: { 'io.berth.revision': 'r9' } } } },
+    });
+    podless('berth-quota', [{ type: 'ReplicaFailure', status: 'True', reason: 'FailedCreate', message: 'pods "berth-quota-x" is forbidden: exceeded quota' }]);
+    podless('berth-fresh', []);
+    expect((await driver.list()).slice(3)).toEqual([
+      { id: 'berth-quota', name: 'berth-quota', deploymentId: 'app1/berth-quota', revision: 'r9', slot: 0, running: false, state: 'ReplicaFailure: pods "berth-quota-x" is forbidden: exceeded quota', ports: {} },
+      { id: 'berth-fresh', name: 'berth-fresh', deploymentId: 'app1/berth-fresh', revision: 'r9', slot: 0, running: true, state: 'starting', ports: {} },
+    ]);
+    api.objects.delete('deployments/berth-quota');
+    api.objects.delete('deployments/berth-fresh');
     // A pod of another stack is not this driver's to remove.
     await driver.remove('other-5');
     expect(api.objects.has('pods/other-5')).toBe(true);

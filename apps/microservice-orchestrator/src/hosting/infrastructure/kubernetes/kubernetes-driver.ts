@@ -5,7 +5,7 @@ import type { ExitState, InstanceRequest, LogLine, LogWindow, ObservedInstance, 
 import { Labels } from '../docker/container-labels';
 import { logLines } from '../docker/docker-logs';
 import { deploymentOf, labelValue, ObjectContext, secretOf, serviceOf, stackSelector } from './kubernetes-objects';
-import { exitStateOf, instanceOf, nodePorts } from './kubernetes-status';
+import { exitStateOf, instanceOf, nodePorts, podlessOf } from './kubernetes-status';
 
 /** Where the driver runs workloads and where their images come from. */
 export interface KubernetesDriverOptions {
@@ -39,23 +39,28 @@ export class KubernetesDriver implements RuntimeDriver {
 
   private get namespace() { return this.options.namespace; }
 
-  /** Pods of the stack (those being deleted left out), with the node ports of their deployment's Service. */
+  /**
+   * Pods of the stack (those being deleted left out), with the node ports of their deployment's
+   * Service; and each Deployment that has no pod as an instance of its own name (see `podlessOf`).
+   */
   async list(): Promise<ObservedInstance[]> {
     const labelSelector = stackSelector(this.options.prefix);
-    const [pods, services] = await Promise.all([
+    const [pods, services, deployments] = await Promise.all([
       this.core.listNamespacedPod({ namespace: this.namespace, labelSelector }),
       this.core.listNamespacedService({ namespace: this.namespace, labelSelector }),
+      this.apps.listNamespacedDeployment({ namespace: this.namespace, labelSelector }),
     ]);
     const ports = new Map(services.items.map((s) => [s.metadata?.name ?? '', nodePorts(s)]));
     const live = pods.items.filter((p) => !p.metadata?.deletionTimestamp)
       .sort((a, b) => String(a.metadata?.creationTimestamp ?? '').localeCompare(String(b.metadata?.creationTimestamp ?? '')));
     const seen = new Map<string, number>();
-    return live.map((pod) => {
+    const instances = live.map((pod) => {
       const owner = pod.metadata?.labels?.[Labels.deployment] ?? '';
       const slot = seen.get(owner) ?? 0;
       seen.set(owner, slot + 1);
       return instanceOf(pod, slot, ports.get(owner) ?? {});
     });
+    return [...instances, ...deployments.items.filter((d) => !seen.has(d.metadata?.name ?? '')).map(podlessOf)];
   }
 
   /** Images are pushed to the registry outside the orchestrator; the kubelet pulls them. A missing one shows as `ImagePullBackOff`. */

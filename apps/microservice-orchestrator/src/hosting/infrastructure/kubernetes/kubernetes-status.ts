@@ -1,4 +1,4 @@
-import type { V1ContainerStatus, V1Pod, V1Service } from '@kubernetes/client-node';
+import type { V1ContainerStatus, V1Deployment, V1Pod, V1Service } from '@kubernetes/client-node';
 import type { ExitState, ObservedInstance } from '../../application/ports/runtime-driver';
 import { Labels } from '../docker/container-labels';
 
@@ -30,6 +30,21 @@ export function instanceOf(pod: V1Pod, slot: number, ports: Record<number, numbe
   return {
     id: name, name, deploymentId: pod.metadata?.annotations?.[Labels.deployment] ?? '', revision: pod.metadata?.labels?.[Labels.revision] ?? '', slot,
     running, state: waiting ?? (terminated ? terminated.reason ?? 'terminated' : phase.toLowerCase()), ports: running && ready ? ports : {},
+  };
+}
+
+/**
+ * A Deployment without pods, as an instance named like it: stopped when the ReplicaSet cannot make
+ * pods (condition `ReplicaFailure`, e.g. a quota or an admission webhook refused them; its message
+ * is the state), else starting (its pods are about to be made). So the reconciler removes one no
+ * longer wanted, and replaces a failing one with back-off, the reason recorded.
+ */
+export function podlessOf(d: V1Deployment): ObservedInstance {
+  const failure = d.status?.conditions?.find((c) => c.type === 'ReplicaFailure' && c.status === 'True');
+  const name = d.metadata?.name ?? '';
+  return {
+    id: name, name, deploymentId: d.metadata?.annotations?.[Labels.deployment] ?? '', revision: d.spec?.template.metadata?.labels?.[Labels.revision] ?? '', slot: 0,
+    running: !failure, state: failure ? `ReplicaFailure: ${failure.message ?? failure.reason ?? ''}`.trim() : 'starting', ports: {},
   };
 }
 
