@@ -29,7 +29,7 @@ const brief = (calls: RecordedCall[]) => calls.map((c) => `${c.method} ${c.path}
 const pod = (name: string, status: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
   apiVersion: 'v1', kind: 'Pod',
   metadata: {
-    name, creationTimestamp: `2026-01-01T00:00:0${name.slice(-1)}Z`, ...extra,
+    name, creationTimestamp: `2026-01-0${10 - Number(name.slice(-1))}T00:00:00Z`, ...extra,
     labels: { 'io.berth.managed': 'true', 'io.berth.prefix': 'berth', 'io.berth.deployment': 'berth-hello', 'io.berth.revision': spec.revision },
     annotations: { 'io.berth.deployment': 'app1' },
   },
@@ -125,9 +125,10 @@ describe('KubernetesDriver against a recorded fake of the Kubernetes API', () =>
     const calls = api.take();
     expect(calls.map((c) => `${c.method} ${c.path} ${c.query.labelSelector}`).sort()).toEqual([`GET ${P} ${SELECTOR}`, `GET ${D} ${SELECTOR}`, `GET ${S} ${SELECTOR}`].sort());
     expect(seen).toEqual([
-      { id: 'berth-hello-a1', name: 'berth-hello-a1', deploymentId: 'app1', revision: spec.revision, slot: 0, running: true, state: 'running', ports: { 80: nodePort } },
+      // Oldest first (d4 was made first, a1 last), numbered per deployment.
+      { id: 'berth-hello-d4', name: 'berth-hello-d4', deploymentId: 'app1', revision: spec.revision, slot: 0, running: true, state: 'ContainerCreating', ports: {} },
       { id: 'berth-hello-b2', name: 'berth-hello-b2', deploymentId: 'app1', revision: spec.revision, slot: 1, running: false, state: 'CrashLoopBackOff', ports: {} },
-      { id: 'berth-hello-d4', name: 'berth-hello-d4', deploymentId: 'app1', revision: spec.revision, slot: 2, running: true, state: 'ContainerCreating', ports: {} },
+      { id: 'berth-hello-a1', name: 'berth-hello-a1', deploymentId: 'app1', revision: spec.revision, slot: 2, running: true, state: 'running', ports: { 80: nodePort } },
     ]);
     // A Deployment without pods: stopped with the ReplicaSet's reason when it cannot make them, else starting.
     const podless = (name: string, conditions: unknown[]) => api.seed('deployments', {

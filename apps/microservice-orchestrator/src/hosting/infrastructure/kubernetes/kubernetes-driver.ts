@@ -19,6 +19,7 @@ export interface KubernetesDriverOptions {
 
 const status = (err: unknown) => (err as { code?: number }).code;
 const ignore404 = (err: unknown) => { if (status(err) !== 404) throw err; };
+const created = (pod: V1Pod) => new Date(pod.metadata?.creationTimestamp ?? 0).getTime();
 
 /**
  * The Kubernetes driver: one Secret (the environment), Deployment and NodePort Service per
@@ -26,7 +27,8 @@ const ignore404 = (err: unknown) => { if (status(err) !== 404) throw err; };
  * instances; here an instance is a pod. `run` creates the three objects with one replica, or
  * adds one replica (up to the spec's `replicas`) to an existing Deployment of the same revision;
  * `remove` of a pod takes that replica away (and the three objects with the last one); `remove`
- * of an object name deletes the three. API errors are thrown as the client's `ApiException`.
+ * of an object name deletes those of the three that carry the stack's labels. API errors are
+ * thrown as the client's `ApiException`.
  */
 export class KubernetesDriver implements RuntimeDriver {
   private readonly core: CoreV1Api;
@@ -52,7 +54,7 @@ export class KubernetesDriver implements RuntimeDriver {
     ]);
     const ports = new Map(services.items.map((s) => [s.metadata?.name ?? '', nodePorts(s)]));
     const live = pods.items.filter((p) => !p.metadata?.deletionTimestamp)
-      .sort((a, b) => String(a.metadata?.creationTimestamp ?? '').localeCompare(String(b.metadata?.creationTimestamp ?? '')));
+      .sort((a, b) => created(a) - created(b));
     const seen = new Map<string, number>();
     const instances = live.map((pod) => {
       const owner = pod.metadata?.labels?.[Labels.deployment] ?? '';
