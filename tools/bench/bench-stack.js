@@ -1,5 +1,5 @@
 // The six built apps for a benchmark, started as libs/testing's test stack starts them: their own
-// ports (internal apps at `base`…, the gateway next, its metrics after it), database prefix,
+// ports (internal apps at `base`…, the gateway next, its metrics after it), database and topic prefix,
 // admin password and keys. Stopped with the benchmark's other processes (processes.stopAll).
 const { randomBytes } = require('node:crypto');
 const { readFileSync } = require('node:fs');
@@ -21,7 +21,7 @@ async function startStack({ base, prefix, adminPassword, logDir }) {
   const { ports, gatewayPort } = stackPorts(base);
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   const env = {
-    ...process.env, BERTH_DB_PREFIX: prefix, BERTH_PORT: String(gatewayPort), BERTH_METRICS_PORT: String(gatewayPort + 1),
+    ...process.env, BERTH_DB_PREFIX: prefix, BERTH_TOPIC_PREFIX: `${prefix}.`, BERTH_PORT: String(gatewayPort), BERTH_METRICS_PORT: String(gatewayPort + 1),
     BERTH_PUBLIC_URL: `http://localhost:${gatewayPort}`, BERTH_ADMIN_PASSWORD: adminPassword,
     BERTH_INTERNAL_KEY: randomBytes(32).toString('base64url'), BERTH_SECRETS_KEY: randomBytes(32).toString('base64url'),
     LOG_LEVEL: process.env.LOG_LEVEL || 'info',

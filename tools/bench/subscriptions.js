@@ -94,7 +94,7 @@ async function pollUntil(bootstrap, check, timeoutMs = 30000) {
 async function subscriptionRuns({ app, tenants, bootstrap }) {
   const latencies = [];
   const stages = STAGES.map(() => []);
-  const tap = await startTap(kafka, `${prefix}.bench-tap`, app.name);
+  const tap = await startTap(kafka, `${prefix}.bench-tap`, `${prefix}.`, app.name);
   const subscribed = new Set();
   for (let i = 0; i < RUNS; i++) {
     const tenant = tenants[i % tenants.length];
