@@ -6,7 +6,8 @@ import type { Collection, Document, Filter, InsertOneResult, UpdateFilter, Updat
 import { Logger } from 'pino';
 import { Contract } from '@berth/contracts';
 import { createEnvelope, Envelope, EnvelopeFields, OUTBOX_FIELD, OutboxRelay, outboxFor, toRecord, withOutbox } from '@berth/messaging';
-import { APP_INFO, AppInfo } from '../app-info';
+import type { BaseConfig } from '@berth/config';
+import { APP_INFO, AppInfo, BASE_CONFIG } from '../app-info';
 import { PINO } from '../logging/pino.token';
 import { PUBLISHER } from './publisher.provider';
 import type { Publisher } from '@berth/messaging';
@@ -30,11 +31,12 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
     @Inject(OUTBOX_COLLECTIONS) collections: string[],
     @Inject(PUBLISHER) publisher: Publisher,
     @Inject(APP_INFO) private readonly app: AppInfo,
+    @Inject(BASE_CONFIG) config: BaseConfig,
     @Inject(PINO) private readonly logger: Logger,
   ) {
     if (collections.length === 0) return;
     this.relay = new OutboxRelay({
-      db: connection.db!, collections, publisher, owner: `${app.name}:${hostname()}:${process.pid}`,
+      db: connection.db!, collections, publisher, owner: `${app.name}:${hostname()}:${process.pid}`, scanIntervalMs: config.BERTH_OUTBOX_SCAN_INTERVAL_MS,
       onError: (err) => logger.warn({ err }, 'outbox relay error; it retries'),
     });
   }
