@@ -4,53 +4,13 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const ROOT = join(__dirname, '..', '..', '..');
-const SOURCE = join(__dirname, 'hello-service', 'main.go');
-const BUILD_FORMAT = 'v1';
-
-const pad = (size: number) => Buffer.alloc((512 - (size % 512)) % 512);
-
-function header(name: string, size: number, mode: string): Buffer {
-  const h = Buffer.alloc(512);
-  h.write(name, 0, 100, 'utf8');
-  h.write(`${mode}\0`, 100);
-  h.write('0000000\0', 108);
-  h.write('0000000\0', 116);
-  h.write(`${size.toString(8).padStart(11, '0')}\0`, 124);
-  h.write('00000000000\0', 136);
-  h.write('        ', 148);
-  h.write('0', 156);
-  h.write('ustar\0', 257);
-  h.write('00', 263);
-  let sum = 0;
-  for (const b of h) sum += b;
-  h.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148);
-  return h;
-}
-
-function tarOf(entries: Array<{ name: string; data: Buffer; mode?: string }>): Buffer {
-  const parts = entries.flatMap((e) => [header(e.name, e.data.length, e.mode ?? '0000644'), e.data, pad(e.data.length)]);
-  return Buffer.concat([...parts, Buffer.alloc(1024)]);
-}
+import { dockerSaveArchive, tar } from '@berth/archives';
 
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
 
-/**
- * A `docker save` archive of one layer holding `/hello` (an executable) with that as entrypoint,
- * tagged `repoTag`. The config names the layer's digest, as engines check on load.
- */
-export function dockerSaveArchive(executable: Buffer, repoTag: string): Buffer {
-  const layer = tarOf([{ name: 'hello', data: executable, mode: '0000755' }]);
-  const diffId = sha256(layer);
-  const config = Buffer.from(JSON.stringify({
-    architecture: 'amd64', os: 'linux',
-    config: { Entrypoint: ['/hello'], ExposedPorts: { '80/tcp': {} }, Env: ['SERVER_PORT=80'] },
-    rootfs: { type: 'layers', diff_ids: [`sha256:${diffId}`] },
-  }));
-  const configName = `${sha256(config)}.json`;
-  const manifest = Buffer.from(JSON.stringify([{ Config: configName, RepoTags: [repoTag], Layers: [`${diffId}/layer.tar`] }]));
-  return tarOf([{ name: configName, data: config }, { name: `${diffId}/layer.tar`, data: layer }, { name: 'manifest.json', data: manifest }]);
-}
+const ROOT = join(__dirname, '..', '..', '..');
+const SOURCE = join(__dirname, 'hello-service', 'main.go');
+const BUILD_FORMAT = 'v1';
 
 /**
  * The test microservice's `image.tar`, made without any container engine: the Go program in
@@ -73,7 +33,8 @@ export function helloImage(): Buffer {
     execFileSync('go', ['build', '-trimpath', '-ldflags=-s -w', '-o', 'hello', '.'], {
       cwd: work, stdio: 'pipe', env: { ...process.env, CGO_ENABLED: '0', GOOS: 'linux', GOARCH: 'amd64', GOFLAGS: '-mod=mod', GOPROXY: 'off', GOTOOLCHAIN: 'local' },
     });
-    const archive = dockerSaveArchive(readFileSync(join(work, 'hello')), `localhost/berth-hello:${key}`);
+    const layer = tar([{ name: 'hello', data: readFileSync(join(work, 'hello')), mode: 0o755 }]);
+    const archive = dockerSaveArchive([layer], { Entrypoint: ['/hello'], ExposedPorts: { '80/tcp': {} }, Env: ['SERVER_PORT=80'] }, `localhost/berth-hello:${key}`);
     mkdirSync(dir, { recursive: true });
     writeFileSync(`${cached}.tmp`, archive);
     renameSync(`${cached}.tmp`, cached);

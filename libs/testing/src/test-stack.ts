@@ -2,6 +2,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { startContainerRelay } from '../../../tools/microservice/container-relay';
 
 const ROOT = join(__dirname, '..', '..', '..');
 /** The list of apps is kept once, in tools/stack/apps.json. */
@@ -44,11 +45,15 @@ export async function startTestStack(portBase = Number(process.env.BERTH_TEST_PO
     LOG_LEVEL: process.env.LOG_LEVEL || 'info',
   };
   for (const app of APPS) if (app.name !== 'gateway') env[`${app.name.toUpperCase().replace(/-/g, '_')}_URL`] = `http://127.0.0.1:${ports[app.name]}`;
+  // Hosted containers reach the gateway through a relay on the engine's bridge (base+79), unless told otherwise.
+  const relay = process.env.BERTH_MICROSERVICE_BASEURL ? undefined : await startContainerRelay(gatewayPort, portBase + 79, (reason) => process.stderr.write(`no container relay: ${reason}\n`));
+  if (relay) env.BERTH_MICROSERVICE_BASEURL = relay.url;
 
   const logDir = join(ROOT, '.local', 'logs', 'test');
   mkdirSync(logDir, { recursive: true });
   const children = new Map<string, ChildProcess>();
   const stop = async () => {
+    await relay?.close();
     await Promise.all([...children.values()].map((c) => new Promise<void>((resolve) => {
       if (c.exitCode !== null || c.signalCode !== null) return resolve();
       const timer = setTimeout(() => c.kill('SIGKILL'), 10000);
