@@ -13,6 +13,15 @@ async function raw(path: string, authorization?: string, base = testStack.gatewa
 }
 
 
+// A fresh stack's consumers first join their groups and replay the shared topics; wait until the subscription app knows a new application.
+beforeAll(async () => {
+  const name = `warm${randomBytes(4).toString('hex')}`;
+  const created = await gw('/application/applications', { method: 'POST', as: admin(), body: { name, key: `${name}-key`, type: 'MICROSERVICE' } });
+  const first = await eventually(() => gw('/tenant/tenants/management/applications', { method: 'POST', as: admin(), body: { application: { id: created.body.id } } }), (r) => r.status !== 404, 240000);
+  expect(first.status).toBe(201);
+  expect((await gw(`/tenant/tenants/management/applications/${created.body.id}`, { method: 'DELETE', as: admin() })).status).toBe(204);
+}, 260000);
+
 afterAll(() => removeStackContainers(testStack.dbPrefix), 60000);
 
 describe('examples/hello-microservice, packaged and deployed with the CLI through the gateway on the local engine', () => {
@@ -33,7 +42,7 @@ describe('examples/hello-microservice, packaged and deployed with the CLI throug
     expect({ code: cli.code, stderr: cli.stderr.split('\n').filter((l) => !/^uploading \d+%/.test(l)).join('\n') }).toEqual({ code: 0, stderr: '' });
     const steps = cli.stdout.split('\n').map((l) => l.replace(/^\[\s*[\d.]+s\] /, ''));
     expect(steps).toEqual(expect.arrayContaining([
-      expect.stringMatching(/^created application hello-microservice \(id \w+\)$/), 'uploaded hello-microservice.zip', 'subscribed tenant management',
+      expect.stringMatching(/^created application hello-microservice \(id \w+\)$/), expect.stringMatching(/^uploaded hello-microservice\.zip \(active version \w+\)$/), 'subscribed tenant management',
       expect.stringMatching(/^status (Unknown|Down)/), expect.stringMatching(/^status Up, 1\/1 instances healthy/), '/service/hello-microservice/health is UP',
     ]));
     expect(cli.stderr).toMatch(/uploading 100% \(/);
@@ -72,6 +81,7 @@ describe('the SDK run locally with self-registration (SPEC.md "Microservice depl
     const registered = await eventually(() => gw(`/application/applicationsByName/${name}`, { as: admin() }), (r) => r.body?.applications?.length === 1, 20000);
     const id = registered.body.applications[0].id as string;
     const tenant = await newTenant();
+    expect((await gw(`/application/applications/${id}`, { method: 'PUT', as: admin(), body: { availability: 'MARKET' } })).status).toBe(200);
 
     expect((await eventually(() => gw('/tenant/tenants/management/applications', { method: 'POST', as: admin(), body: { application: { id } } }), (r) => r.status !== 404, 30000)).status).toBe(201);
     expect((await gw(`/tenant/tenants/${tenant.id}/applications`, { method: 'POST', as: admin(), body: { application: { id } } })).status).toBe(201);
