@@ -13,14 +13,15 @@ async function raw(path: string, authorization?: string, base = testStack.gatewa
 }
 
 
-// A fresh stack's consumers first join their groups and replay the shared topics; wait until the subscription app knows a new application.
+// A fresh stack's consumers first join their groups and replay the shared topics (minutes on a busy machine, when
+// this spec runs alone); wait until the subscription app knows a new application.
 beforeAll(async () => {
   const name = `warm${randomBytes(4).toString('hex')}`;
   const created = await gw('/application/applications', { method: 'POST', as: admin(), body: { name, key: `${name}-key`, type: 'MICROSERVICE' } });
-  const first = await eventually(() => gw('/tenant/tenants/management/applications', { method: 'POST', as: admin(), body: { application: { id: created.body.id } } }), (r) => r.status !== 404, 240000);
+  const first = await eventually(() => gw('/tenant/tenants/management/applications', { method: 'POST', as: admin(), body: { application: { id: created.body.id } } }), (r) => r.status !== 404, 600000);
   expect(first.status).toBe(201);
   expect((await gw(`/tenant/tenants/management/applications/${created.body.id}`, { method: 'DELETE', as: admin() })).status).toBe(204);
-}, 260000);
+}, 620000);
 
 afterAll(() => removeStackContainers(testStack.dbPrefix), 60000);
 
