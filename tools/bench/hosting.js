@@ -119,7 +119,7 @@ async function main() {
   await startStack();
   console.error(`  stack up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const deployStart = Date.now();
-  const app = await deploy(platform, { zip: packaged.zipPath, timeoutMs: 300000, out: (l) => console.error(`  ${l}`), progress: () => undefined });
+  const app = await deploy(platform, { zip: packaged.zipPath, timeoutMs: 900000, out: (l) => console.error(`  ${l}`), progress: () => undefined });
   const firstDeployMs = Date.now() - deployStart;
   const health = await subscribeToHealthy(app);
 
