@@ -1,9 +1,11 @@
-// npm run package:microservice -- <folder>: the microservice in <folder> (its `cumulocity.json`
+// npm run package:microservice -- <folder> [--name NAME]: the microservice in <folder> (its `cumulocity.json`
 // manifest and its compiled code in dist/<folder>/src) as dist/microservices/<name>.zip, holding
 // the manifest and image.tar: a `docker save` archive made without any container engine, whose one
 // layer is the Node 24 runtime, the compiled service and the @berth libraries it requires.
+// --name deploys the same service under another name (written into the ZIP's manifest).
 const { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } = require('node:fs');
 const { join, relative, resolve } = require('node:path');
+const { parseArgs } = require('node:util');
 const { deflateRawSync } = require('node:zlib');
 const { runtimeFiles } = require('./node-runtime');
 
@@ -37,9 +39,10 @@ function berthLibraries(files) {
 }
 
 /** @returns {{ zipPath: string, name: string, version: string, imageBytes: number }} */
-function packageMicroservice(folder, outDir = join(dist, 'microservices')) {
+function packageMicroservice(folder, outDir = join(dist, 'microservices'), { name: rename } = {}) {
   const source = resolve(folder);
   const manifest = JSON.parse(readFileSync(join(source, MANIFEST), 'utf8'));
+  if (rename !== undefined) manifest.name = rename;
   const name = manifest.name;
   if (!/^[a-z0-9-]{1,23}$/.test(name ?? '')) throw new Error(`${MANIFEST}: name must be 1–23 lowercase letters, digits or -, not ${JSON.stringify(name)}`);
   const compiled = join(dist, relative(root, source), 'src');
@@ -74,13 +77,14 @@ function packageMicroservice(folder, outDir = join(dist, 'microservices')) {
 module.exports = { packageMicroservice };
 
 if (require.main === module) {
-  const folder = process.argv[2];
+  const { values, positionals } = parseArgs({ allowPositionals: true, options: { name: { type: 'string' } } });
+  const folder = positionals[0];
   if (!folder) {
-    console.error('usage: npm run package:microservice -- <folder with cumulocity.json>');
+    console.error('usage: npm run package:microservice -- <folder with cumulocity.json> [--name NAME]');
     process.exit(2);
   }
   try {
-    const out = packageMicroservice(folder);
+    const out = packageMicroservice(folder, undefined, { name: values.name });
     const mb = (n) => `${(n / 1048576).toFixed(1)} MB`;
     console.log(`${out.name} ${out.version}: ${relative(process.cwd(), out.zipPath)} (${mb(out.zipBytes)}; image.tar ${mb(out.imageBytes)}, Node ${out.node})`);
   } catch (err) {

@@ -1,5 +1,6 @@
 import { ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { admin, basic, eventually, gw, newTenant, removeStackContainers, testStack } from '@berth/testing';
@@ -27,11 +28,14 @@ afterAll(() => removeStackContainers(testStack.dbPrefix), 60000);
 
 describe('examples/hello-microservice, packaged and deployed with the CLI through the gateway on the local engine', () => {
   it('packages without an engine, deploys with stages and progress, answers hello, and refuses strangers', async () => {
-    const packaged = await run(process.execPath, [join(ROOT, 'tools', 'microservice', 'package.js'), 'examples/hello-microservice'], { cwd: ROOT });
-    expect(packaged.stdout).toMatch(/^hello-microservice 1\.0\.0: dist\/microservices\/hello-microservice\.zip .*Node v24\./);
+    // A name of its own: on Kafka shared by several stacks, an orchestrator also acts on other stacks' applications.
+    const name = `hello-${randomBytes(4).toString('hex')}`;
+    const zip = join(ROOT, 'dist', 'microservices', `${name}.zip`);
+    const packaged = await run(process.execPath, [join(ROOT, 'tools', 'microservice', 'package.js'), 'examples/hello-microservice', '--name', name], { cwd: ROOT });
+    expect(packaged.stdout).toMatch(new RegExp(`^${name} 1\\.0\\.0: dist/microservices/${name}\\.zip .*Node v24\\.`));
 
     const cli = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, [join(ROOT, 'tools', 'cli', 'berth-microservice.js'), 'deploy', join(ROOT, 'dist', 'microservices', 'hello-microservice.zip'), '--timeout', '240'], {
+      const child = spawn(process.execPath, [join(ROOT, 'tools', 'cli', 'berth-microservice.js'), 'deploy', zip, '--timeout', '600'], {
         env: { ...process.env, BERTH_URL: testStack.gatewayUrl, BERTH_USER: admin()[0], BERTH_PASSWORD: admin()[1] },
       });
       let stdout = '';
@@ -43,23 +47,24 @@ describe('examples/hello-microservice, packaged and deployed with the CLI throug
     expect({ code: cli.code, stderr: cli.stderr.split('\n').filter((l) => !/^uploading \d+%/.test(l)).join('\n') }).toEqual({ code: 0, stderr: '' });
     const steps = cli.stdout.split('\n').map((l) => l.replace(/^\[\s*[\d.]+s\] /, ''));
     expect(steps).toEqual(expect.arrayContaining([
-      expect.stringMatching(/^created application hello-microservice \(id \w+\)$/), expect.stringMatching(/^uploaded hello-microservice\.zip \(active version \w+\)$/), 'subscribed tenant management',
-      expect.stringMatching(/^status (Unknown|Down)/), expect.stringMatching(/^status Up, 1\/1 instances healthy/), '/service/hello-microservice/health is UP',
+      expect.stringMatching(new RegExp(`^created application ${name} \\(id \\w+\\)$`)), expect.stringMatching(new RegExp(`^uploaded ${name}\\.zip \\(active version \\w+\\)$`)),
+      'subscribed tenant management', expect.stringMatching(/^status (Unknown|Down)/), expect.stringMatching(/^status Up, 1\/1 instances healthy/), `/service/${name}/health is UP`,
     ]));
     expect(cli.stderr).toMatch(/uploading 100% \(/);
     expect(cli.stdout + cli.stderr).not.toContain(admin()[1]);
 
-    expect(await raw('/service/hello-microservice/hello?who=x', basic(...admin()))).toEqual({ status: 200, text: 'hello x!' });
-    expect(await raw('/service/hello-microservice/hello', basic(...admin()))).toEqual({ status: 200, text: 'hello world!' });
-    expect((await raw('/service/hello-microservice/hello?who=x')).status).toBe(401);
+    expect(await raw(`/service/${name}/hello?who=x`, basic(...admin()))).toEqual({ status: 200, text: 'hello x!' });
+    expect(await raw(`/service/${name}/hello`, basic(...admin()))).toEqual({ status: 200, text: 'hello world!' });
+    expect((await raw(`/service/${name}/hello?who=x`)).status).toBe(401);
     const stranger = await newTenant();
-    expect((await gw('/service/hello-microservice/hello?who=x', { as: stranger.admin })).status).toBe(403);
+    expect((await gw(`/service/${name}/hello?who=x`, { as: stranger.admin })).status).toBe(403);
 
-    const again = await run(process.execPath, [join(ROOT, 'tools', 'cli', 'berth-microservice.js'), 'deploy', join(ROOT, 'dist', 'microservices', 'hello-microservice.zip')], {
+    const again = await run(process.execPath, [join(ROOT, 'tools', 'cli', 'berth-microservice.js'), 'deploy', zip], {
       env: { ...process.env, BERTH_URL: testStack.gatewayUrl, BERTH_USER: admin()[0], BERTH_PASSWORD: 'wrong-password' },
     }).catch((err) => err);
-    expect({ code: again.code, stderr: again.stderr.trim() }).toEqual({ code: 1, stderr: expect.stringMatching(/^deploy failed: looking up hello-microservice failed: 401 security\/Unauthorized/) });
-  }, 300000);
+    rmSync(zip, { force: true });
+    expect({ code: again.code, stderr: again.stderr.trim() }).toEqual({ code: 1, stderr: expect.stringMatching(new RegExp(`^deploy failed: looking up ${name} failed: 401 security/Unauthorized`)) });
+  }, 700000);
 });
 
 describe('the SDK run locally with self-registration (SPEC.md "Microservice deployment flow", local run)', () => {
