@@ -48,7 +48,7 @@ let relay;
 async function startStack() {
   relay = await startContainerRelay(gatewayPort, relayPort, (reason) => { throw new Error(`containers cannot reach the gateway: ${reason}`); });
   const env = {
-    ...process.env, BERTH_DB_PREFIX: prefix, BERTH_PORT: String(gatewayPort), BERTH_METRICS_PORT: String(gatewayPort + 1),
+    ...process.env, BERTH_DB_PREFIX: prefix, BERTH_TOPIC_PREFIX: `${prefix}.`, BERTH_PORT: String(gatewayPort), BERTH_METRICS_PORT: String(gatewayPort + 1),
     BERTH_PUBLIC_URL: `http://localhost:${gatewayPort}`, BERTH_MICROSERVICE_BASEURL: relay.url, BERTH_ADMIN_PASSWORD: adminPassword,
     BERTH_INTERNAL_KEY: randomBytes(32).toString('base64url'), BERTH_SECRETS_KEY: randomBytes(32).toString('base64url'),
     LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
@@ -143,6 +143,19 @@ async function main() {
   console.log(`target: proxied ≥ 0.5 × direct: ${ratio >= 0.5 ? 'PASS' : 'FAIL'} (${ratio.toFixed(2)} ×); run took ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
+/** The stack's own topics (BERTH_TOPIC_PREFIX), so runs do not pile up partitions on the shared broker. */
+async function deleteTopics() {
+  const { Kafka, logLevel } = require('kafkajs');
+  const admin = new Kafka({ clientId: 'bench', brokers: process.env.KAFKA_BROKERS.split(','), logLevel: logLevel.NOTHING }).admin();
+  await admin.connect();
+  try {
+    const topics = (await admin.listTopics()).filter((t) => t.startsWith(`${prefix}.`));
+    if (topics.length) await admin.deleteTopics({ topics, timeout: 10000 });
+  } finally {
+    await admin.disconnect();
+  }
+}
+
 let finishing = false;
 async function finish(code) {
   if (finishing) return;
@@ -152,6 +165,7 @@ async function finish(code) {
   await relay?.close();
   for (const c of await ourContainers().catch(() => [])) await engine('DELETE', `/containers/${c.Id}?force=1`).catch(() => undefined);
   await cleanUpData(prefix).catch((err) => console.error(`could not remove the benchmark's data (prefix ${prefix}): ${err.message}`));
+  await deleteTopics().catch(() => undefined);
   process.exit(code);
 }
 
