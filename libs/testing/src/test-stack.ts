@@ -1,13 +1,17 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
-import { startContainerRelay } from '../../../tools/microservice/container-relay';
 
 const ROOT = join(__dirname, '..', '..', '..');
 /** The list of apps is kept once, in tools/stack/apps.json. */
 const APPS = JSON.parse(readFileSync(join(ROOT, 'tools', 'stack', 'apps.json'), 'utf8')) as Array<{ name: string }>;
+/** The relay through which hosted containers reach the gateway is kept once, in tools/microservice (the benchmarks use it too). */
+const { startContainerRelay } = createRequire(__filename)(join(ROOT, 'tools', 'microservice', 'container-relay.js')) as {
+  startContainerRelay(targetPort: number, port: number, onSkip: (reason: string) => void): Promise<{ url: string; close(): Promise<void> } | undefined>;
+};
 
 export interface TestStack {
   gatewayUrl: string;
