@@ -10,6 +10,7 @@ import { registerRateLimitHook } from './rate-limit/rate-limit.hook';
 import { Upstreams } from './proxy/upstreams';
 import { owningApp } from './routing/route-table';
 import { ServiceRoutes } from './services/service-routes';
+import { registerServiceUpgrade } from './services/service-upgrade';
 import { registerApplicationUsageRoute } from './usage/application-usage.route';
 import { UsageCounter } from './usage/usage-counter';
 import { registerUsageHook } from './usage/usage.hook';
@@ -34,5 +35,6 @@ void bootstrap<GatewayConfig>({
     registerPlatformRoute(fastify, config);
     registerApplicationUsageRoute(fastify, app.get(UsageCounter), config);
     registerProxyRoute(fastify, upstreams, config, auth.cache, app.get(ServiceRoutes));
+    registerServiceUpgrade(fastify.server, auth.authenticator, app.get(ServiceRoutes), config);
   },
 });

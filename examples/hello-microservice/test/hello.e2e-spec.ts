@@ -48,7 +48,8 @@ describe('examples/hello-microservice, packaged and deployed with the CLI throug
     const steps = cli.stdout.split('\n').map((l) => l.replace(/^\[\s*[\d.]+s\] /, ''));
     expect(steps).toEqual(expect.arrayContaining([
       expect.stringMatching(new RegExp(`^created application ${name} \\(id \\w+\\)$`)), expect.stringMatching(new RegExp(`^uploaded ${name}\\.zip \\(active version \\w+\\)$`)),
-      'subscribed tenant management', expect.stringMatching(/^status (Unknown|Down)/), expect.stringMatching(/^status Up, 1\/1 instances healthy/), `/service/${name}/health is UP`,
+      'subscribed tenant management', expect.stringMatching(/^stage Desired/), expect.stringMatching(/^stage ContainerStarted/),
+      expect.stringMatching(/^status Up, 1\/1 instances healthy/), `/service/${name}/health is UP`,
     ]));
     expect(cli.stderr).toMatch(/uploading 100% \(/);
     expect(cli.stdout + cli.stderr).not.toContain(admin()[1]);
@@ -58,6 +59,19 @@ describe('examples/hello-microservice, packaged and deployed with the CLI throug
     expect((await raw(`/service/${name}/hello?who=x`)).status).toBe(401);
     const stranger = await newTenant();
     expect((await gw(`/service/${name}/hello?who=x`, { as: stranger.admin })).status).toBe(403);
+
+    // Inside the container, the SDK polls the subscriptions as the bootstrap user the orchestrator gave it.
+    const seen = async () => JSON.parse((await raw(`/service/${name}/subscriptions`, basic(...admin()))).text || '{}');
+    const events = (r: { events?: Array<{ event: string; tenant: string }> }) => (r.events ?? []).map((e) => `${e.event} ${e.tenant}`);
+    expect(events(await eventually(seen, (r) => events(r).length > 0, 60000))).toEqual(['MicroserviceSubscriptionAddedEvent management']);
+    const id = /\(id (\w+)\)/.exec(cli.stdout)![1];
+    expect((await gw(`/application/applications/${id}`, { method: 'PUT', as: admin(), body: { availability: 'MARKET' } })).status).toBe(200);
+    expect((await gw(`/tenant/tenants/${stranger.id}/applications`, { method: 'POST', as: admin(), body: { application: { id } } })).status).toBe(201);
+    await eventually(seen, (r) => events(r).length === 2, 60000);
+    expect((await gw(`/tenant/tenants/${stranger.id}/applications/${id}`, { method: 'DELETE', as: admin() })).status).toBe(204);
+    expect(events(await eventually(seen, (r) => events(r).length === 3, 60000))).toEqual([
+      'MicroserviceSubscriptionAddedEvent management', `MicroserviceSubscriptionAddedEvent ${stranger.id}`, `MicroserviceSubscriptionRemovedEvent ${stranger.id}`,
+    ]);
 
     const again = await run(process.execPath, [join(ROOT, 'tools', 'cli', 'berth-microservice.js'), 'deploy', zip], {
       env: { ...process.env, BERTH_URL: testStack.gatewayUrl, BERTH_USER: admin()[0], BERTH_PASSWORD: 'wrong-password' },

@@ -4,6 +4,7 @@ import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
+import { recordSecret, TEST_LOG_DIR } from './secret-scan';
 
 const ROOT = join(__dirname, '..', '..', '..');
 /** The list of apps is kept once, in tools/stack/apps.json. */
@@ -52,12 +53,13 @@ export async function startTestStack(portBase = Number(process.env.BERTH_TEST_PO
     BERTH_SECRETS_PREVIOUS_KEYS: randomBytes(32).toString('base64url'),
     LOG_LEVEL: process.env.LOG_LEVEL || 'info',
   };
+  for (const name of ['BERTH_ADMIN_PASSWORD', 'BERTH_INTERNAL_KEY', 'BERTH_SECRETS_KEY', 'BERTH_SECRETS_PREVIOUS_KEYS']) recordSecret(env[name]);
   for (const app of APPS) if (app.name !== 'gateway') env[`${app.name.toUpperCase().replace(/-/g, '_')}_URL`] = `http://127.0.0.1:${ports[app.name]}`;
   // Hosted containers reach the gateway through a relay on the engine's bridge (base+79), unless told otherwise.
   const relay = process.env.BERTH_MICROSERVICE_BASEURL ? undefined : await startContainerRelay(gatewayPort, portBase + 79, (reason) => process.stderr.write(`no container relay: ${reason}\n`));
   if (relay) env.BERTH_MICROSERVICE_BASEURL = relay.url;
 
-  const logDir = join(ROOT, '.local', 'logs', 'test');
+  const logDir = TEST_LOG_DIR;
   mkdirSync(logDir, { recursive: true });
   const children = new Map<string, ChildProcess>();
   const stopApps = async () => {
