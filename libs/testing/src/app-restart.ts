@@ -2,10 +2,10 @@ import { spawn } from 'node:child_process';
 import { appendFileSync, createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { restartedPidsFile } from './restarted-apps';
+import { TEST_LOG_DIR } from './secret-scan';
 import { testStack } from './stack-env';
 
 const ROOT = join(__dirname, '..', '..', '..');
-const LOGS = join(ROOT, '.local', 'logs', 'test');
 
 /**
  * Kills an app of the test stack with SIGKILL (no shutdown hooks run) and starts it again with
@@ -19,7 +19,7 @@ export async function killAndRestartApp(app: string, timeoutMs = 60000): Promise
   const url = new URL(testStack.appUrl(app));
   const env = { ...(process.env as Record<string, string>), ...JSON.parse(process.env.BERTH_TEST_STACK_ENV ?? '{}'), PORT: url.port };
   while (await up(url)) await new Promise((r) => setTimeout(r, 100));
-  const log = createWriteStream(join(LOGS, `${app}.log`), { flags: 'a' });
+  const log = createWriteStream(join(TEST_LOG_DIR, `${app}.log`), { flags: 'a' });
   const child = spawn(process.execPath, [join(ROOT, 'dist', 'apps', app, 'src', 'main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);

@@ -1,6 +1,8 @@
 import { baseConfigSchema, internalPortSchema, urlSchema, z } from '@berth/config';
 
 const ulimit = /^[a-z]+=\d+:\d+$/;
+const dnsLabel = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
+const dnsSubdomain = /^[a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?$/;
 
 export const orchestratorConfigSchema = baseConfigSchema.merge(internalPortSchema(3105)).extend({
   /** The management tenant: its users read every microservice's status. */
@@ -30,5 +32,19 @@ export const orchestratorConfigSchema = baseConfigSchema.merge(internalPortSchem
   /** Resource limits of containers, `name=soft:hard` comma-separated; they must be within the engine's own hard limits. */
   BERTH_CONTAINER_ULIMITS: z.string().default('nofile=8192:8192,nproc=8192:8192')
     .refine((v) => v === '' || v.split(',').every((p) => ulimit.test(p.trim())), 'must be name=soft:hard, comma-separated'),
+  /** Where hosted microservices run: `docker` (the Docker Engine API at `DOCKER_HOST`) or `kubernetes`. */
+  BERTH_RUNTIME_DRIVER: z.enum(['docker', 'kubernetes']).default('docker'),
+  /** The namespace the Kubernetes driver runs microservices in. */
+  BERTH_KUBERNETES_NAMESPACE: z.string().regex(dnsLabel, 'must be a DNS-1123 label').default('berth'),
+  /** A kubeconfig file for the Kubernetes driver; unset, it uses the pod's service account (in-cluster). */
+  BERTH_KUBERNETES_KUBECONFIG: z.string().min(1).optional(),
+  /** Registry (and path) the Kubernetes driver's images are pulled from, as `host[:port][/path]`. */
+  BERTH_KUBERNETES_IMAGE_REGISTRY: z.string().regex(/^[a-z0-9.-]+(:\d+)?(\/[a-z0-9._-]+)*\/?$/, 'must be host[:port][/path]').optional(),
+  /** A Secret of type kubernetes.io/dockerconfigjson in that namespace, for pulling from that registry. */
+  BERTH_KUBERNETES_IMAGE_PULL_SECRET: z.string().regex(dnsSubdomain, 'must be a Secret name').optional(),
+}).superRefine((c, ctx) => {
+  if (c.BERTH_RUNTIME_DRIVER === 'kubernetes' && !c.BERTH_KUBERNETES_IMAGE_REGISTRY) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['BERTH_KUBERNETES_IMAGE_REGISTRY'], message: 'is required with BERTH_RUNTIME_DRIVER=kubernetes' });
+  }
 });
 export type OrchestratorConfig = z.infer<typeof orchestratorConfigSchema>;

@@ -10,8 +10,8 @@ import { UpdateDesiredStateHandler } from './application/commands/update-desired
 import { GetLogsHandler } from './application/queries/get-logs/get-logs.handler';
 import { GetStatusHandler } from './application/queries/get-status/get-status.handler';
 import { RUNTIME_DRIVER } from './application/ports/runtime-driver';
-import { DockerDriver } from './infrastructure/docker/docker-driver';
 import { DeployQueue } from './infrastructure/deploy-queue';
+import { runtimeDriver } from './infrastructure/runtime-driver.factory';
 import { HostingEventsConsumer } from './infrastructure/hosting-events.consumer';
 import { HostingStore } from './infrastructure/hosting.store';
 import { PlatformUsers } from './infrastructure/platform-users';
@@ -20,7 +20,7 @@ import { RoutePublisher } from './infrastructure/route-publisher';
 import { LogsController } from './interface/logs.controller';
 import { StatusController } from './interface/status.controller';
 
-/** Microservice hosting: desired state from events, the Docker driver, the reconcile loop, routes and status. */
+/** Microservice hosting: desired state from events, the runtime driver (Docker or Kubernetes), the reconcile loop, routes and status. */
 @Module({
   imports: [CqrsModule],
   controllers: [StatusController, LogsController],
@@ -28,7 +28,7 @@ import { StatusController } from './interface/status.controller';
     HostingStore, HostingEventsConsumer, UpdateDesiredStateHandler, GetStatusHandler, GetLogsHandler, Deployer, ContainerEnvironment, DeployQueue, InstanceProber, Reconciler, RoutePublisher,
     {
       provide: RUNTIME_DRIVER, inject: [BASE_CONFIG],
-      useFactory: (c: OrchestratorConfig) => new DockerDriver(c.DOCKER_HOST, c.BERTH_CONTAINER_ULIMITS, c.BERTH_DB_PREFIX),
+      useFactory: (c: OrchestratorConfig) => runtimeDriver(c),
     },
     {
       provide: PlatformUsers, inject: [BASE_CONFIG],
