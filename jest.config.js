@@ -15,7 +15,7 @@ const common = {
   moduleNameMapper: { '^@berth/(.*)$': '<rootDir>/libs/$1/src' },
   testEnvironment: 'node',
   rootDir: __dirname,
-  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/tools'],
+  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/examples', '<rootDir>/tools'],
 };
 module.exports = {
   testTimeout: 60000,
