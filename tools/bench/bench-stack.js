@@ -16,21 +16,25 @@ function stackPorts(base) {
   return { ports, gatewayPort, all: [...Object.values(ports), gatewayPort, gatewayPort + 1] };
 }
 
-/** Starts the stack and resolves with the gateway's URL once every app reports UP. */
-async function startStack({ base, prefix, adminPassword, logDir }) {
+/**
+ * Starts the stack and resolves with the gateway's URL once every app reports UP; `env` adds or
+ * overrides variables, `onGateway` receives the gateway's process (e.g. to read its CPU time).
+ */
+async function startStack({ base, prefix, adminPassword, logDir, env: extra = {}, onGateway }) {
   const { ports, gatewayPort } = stackPorts(base);
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   const env = {
     ...process.env, BERTH_DB_PREFIX: prefix, BERTH_TOPIC_PREFIX: `${prefix}.`, BERTH_PORT: String(gatewayPort), BERTH_METRICS_PORT: String(gatewayPort + 1),
     BERTH_PUBLIC_URL: `http://localhost:${gatewayPort}`, BERTH_ADMIN_PASSWORD: adminPassword,
     BERTH_INTERNAL_KEY: randomBytes(32).toString('base64url'), BERTH_SECRETS_KEY: randomBytes(32).toString('base64url'),
-    LOG_LEVEL: process.env.LOG_LEVEL || 'info',
+    LOG_LEVEL: process.env.LOG_LEVEL || 'info', ...extra,
   };
   for (const [name, port] of Object.entries(ports)) env[`${name.toUpperCase().replace(/-/g, '_')}_URL`] = `http://127.0.0.1:${port}`;
   const launch = (name, port) => processes.start(name, process.execPath, [join(ROOT, 'dist', 'apps', name, 'src', 'main.js')], { env: { ...env, PORT: String(port) }, logFile: join(logDir, `${name}.log`) });
   const internal = Object.entries(ports).map(([name, port]) => [launch(name, port), port]);
   await Promise.all(internal.map(([proc, port]) => processes.waitHttp(proc, `http://127.0.0.1:${port}/health`, 90000)));
   const gateway = launch('gateway', gatewayPort);
+  onGateway?.(gateway);
   await processes.waitHttp(gateway, `${gatewayUrl}/health`, 90000);
   return gatewayUrl;
 }

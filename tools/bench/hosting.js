@@ -9,7 +9,7 @@
 // container relay +47).
 const { randomBytes } = require('node:crypto');
 const http = require('node:http');
-const { mkdirSync, readFileSync, rmSync } = require('node:fs');
+const { mkdirSync, rmSync } = require('node:fs');
 const { join } = require('node:path');
 const { parseArgs } = require('node:util');
 const processes = require('./gateway/processes');
@@ -20,6 +20,7 @@ const { packageMicroservice } = require('../microservice/package');
 const { startContainerRelay } = require('../microservice/container-relay');
 const { Platform } = require('../cli/platform');
 const { deploy } = require('../cli/deploy');
+const { startStack: startBenchStack, stackPorts } = require('./bench-stack');
 
 const { values: args } = parseArgs({
   options: {
@@ -34,10 +35,8 @@ const ROOT = join(__dirname, '..', '..');
 const LOCAL = process.env.BERTH_LOCAL || join(ROOT, '.local');
 const base = Number(args['port-base']);
 const logDir = join(LOCAL, 'logs', `bench-hosting-${base}`);
-const APPS = JSON.parse(readFileSync(join(ROOT, 'tools', 'stack', 'apps.json'), 'utf8')).map((a) => a.name);
-const ports = Object.fromEntries(APPS.filter((a) => a !== 'gateway').map((name, i) => [name, base + i]));
-const gatewayPort = base + APPS.length - 1;
-const relayPort = base + APPS.length + 1;
+const { gatewayPort, all: stackPortList } = stackPorts(base);
+const relayPort = gatewayPort + 2;
 const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
 const prefix = `bh${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
 const adminPassword = randomBytes(12).toString('base64url');
@@ -48,18 +47,10 @@ let gatewayProc;
 
 async function startStack() {
   relay = await startContainerRelay(gatewayPort, relayPort, (reason) => { throw new Error(`containers cannot reach the gateway: ${reason}`); });
-  const env = {
-    ...process.env, BERTH_DB_PREFIX: prefix, BERTH_TOPIC_PREFIX: `${prefix}.`, BERTH_PORT: String(gatewayPort), BERTH_METRICS_PORT: String(gatewayPort + 1),
-    BERTH_PUBLIC_URL: `http://localhost:${gatewayPort}`, BERTH_MICROSERVICE_BASEURL: relay.url, BERTH_ADMIN_PASSWORD: adminPassword,
-    BERTH_INTERNAL_KEY: randomBytes(32).toString('base64url'), BERTH_SECRETS_KEY: randomBytes(32).toString('base64url'),
-    LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
-  };
-  for (const [name, port] of Object.entries(ports)) env[`${name.toUpperCase().replace(/-/g, '_')}_URL`] = `http://127.0.0.1:${port}`;
-  const launch = (name, port) => processes.start(name, process.execPath, [join(ROOT, 'dist', 'apps', name, 'src', 'main.js')], { env: { ...env, PORT: String(port) }, logFile: join(logDir, `${name}.log`) });
-  const internal = Object.entries(ports).map(([name, port]) => [launch(name, port), port]);
-  await Promise.all(internal.map(([proc, port]) => processes.waitHttp(proc, `http://127.0.0.1:${port}/health`, 90000)));
-  gatewayProc = launch('gateway', gatewayPort);
-  await processes.waitHttp(gatewayProc, `${gatewayUrl}/health`, 90000);
+  await startBenchStack({
+    base, prefix, adminPassword, logDir, env: { BERTH_MICROSERVICE_BASEURL: relay.url, LOG_LEVEL: process.env.LOG_LEVEL || 'warn' },
+    onGateway: (proc) => { gatewayProc = proc; },
+  });
 }
 
 /** GET or DELETE on the engine's socket (DOCKER_HOST), parsed. */
@@ -117,7 +108,7 @@ async function measure(label, url, viaGateway) {
 
 async function main() {
   mkdirSync(logDir, { recursive: true });
-  await processes.assertPortsFree([...Object.values(ports), gatewayPort, gatewayPort + 1, relayPort]);
+  await processes.assertPortsFree([...stackPortList, relayPort]);
   console.log(`hosting benchmark: ${RUNS} subscribes of examples/hello-microservice, then wrk ${load.connections} connections × ${load.seconds} s on GET /hello; logs in ${logDir}`);
   const started = Date.now();
   // A name of its own: on Kafka shared by several stacks, an orchestrator also acts on other stacks' applications.
