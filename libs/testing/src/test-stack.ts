@@ -5,7 +5,7 @@ import { join } from 'node:path';
 
 const ROOT = join(__dirname, '..', '..', '..');
 /** The list of apps is kept once, in tools/stack/apps.json. */
-const APPS = JSON.parse(readFileSync(join(ROOT, 'tools', 'stack', 'apps.json'), 'utf8')) as Array<{ name: string }>;
+const APPS = JSON.parse(readFileSync(join(ROOT, 'tools', 'stack', 'apps.json'), 'utf8')) as Array<{ name: string; nodeFlags?: string[] }>;
 
 export interface TestStack {
   gatewayUrl: string;
@@ -58,7 +58,8 @@ export async function startTestStack(portBase = Number(process.env.BERTH_TEST_PO
   };
   const launch = (name: string) => {
     const log = createWriteStream(join(logDir, `${name}.log`));
-    const child = spawn(process.execPath, [join(ROOT, 'dist', 'apps', name, 'src', 'main.js')], {
+    const nodeFlags = APPS.find((a) => a.name === name)?.nodeFlags ?? [];
+    const child = spawn(process.execPath, [...nodeFlags, join(ROOT, 'dist', 'apps', name, 'src', 'main.js')], {
       env: { ...env, PORT: String(ports[name]) }, stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout!.pipe(log);
