@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { createServer, RequestListener, Server } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import { DynamicModule, NestApplicationOptions } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -11,6 +11,7 @@ import { Logger } from 'pino';
 import { AppInfo } from './app-info';
 import { appVersion } from './app-version';
 import { RawExchanges, RawHandler } from './http/raw-exchanges';
+import { rawFirstServer, ServerTimeouts } from './http/raw-server';
 import { logRequest, requestProcessingMode } from './http/request-context';
 import { createLogger } from './logging/create-logger';
 import { correlationIdFrom } from './logging/correlation';
@@ -60,7 +61,7 @@ export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): 
   routeProcessWarnings(logger);
   let raw: RawHandler = () => false;
   const adapter = new FastifyAdapter({
-    serverFactory: (handler: RequestListener) => createServer((req, res) => raw(req, res) || handler(req, res)),
+    serverFactory: (handler: RequestListener, opts: ServerTimeouts) => rawFirstServer(() => raw, handler, opts),
     loggerInstance: logger,
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'correlationId' }),
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => correlationIdFrom(req.headers['x-request-id']),
