@@ -11,6 +11,7 @@ import { registerRateLimitHook } from './rate-limit/rate-limit.hook';
 import { Upstreams } from './proxy/upstreams';
 import { owningApp } from './routing/route-table';
 import { ServiceRoutes } from './services/service-routes';
+import { registerServiceUpgrade } from './services/service-upgrade';
 import { registerApplicationUsageRoute } from './usage/application-usage.route';
 import { UsageCounter } from './usage/usage-counter';
 import { registerUsageHook } from './usage/usage.hook';
@@ -35,6 +36,7 @@ void bootstrap<GatewayConfig>({
     registerPlatformRoute(fastify, config);
     registerApplicationUsageRoute(fastify, app.get(UsageCounter), config);
     registerProxyRoute(fastify, config, app.get(ServiceRoutes));
+    registerServiceUpgrade(fastify.server, auth.authenticator, app.get(ServiceRoutes), config);
   },
   rawHandler: (app, config, exchanges) => proxyPath({
     upstreams, publicBase: config.BERTH_PUBLIC_URL.replace(/\/$/, ''), usage: app.get(UsageCounter), authenticator: app.get(GatewayAuth).authenticator,

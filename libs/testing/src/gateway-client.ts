@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { recordSecret } from './secret-scan';
 import { basic, testStack } from './stack-env';
 
 /** The vendor media type prefix under the default brand. */
@@ -8,6 +9,7 @@ export const BRAND = 'application/vnd.com.nsn.cumulocity';
 export async function gw(path: string, init: { method?: string; as?: [string, string]; headers?: Record<string, string>; body?: unknown } = {}) {
   const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
   if (init.as) headers.authorization = basic(...init.as);
+  if (headers.authorization?.startsWith('Bearer ')) recordSecret(headers.authorization.slice(7));
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(`${testStack.gatewayUrl}${path}`, {
     method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body),

@@ -35,16 +35,19 @@ function tarOf(entries: Array<{ name: string; data: Buffer; mode?: string }>): B
 
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
 
+/** Variants of an image: arguments after the entrypoint, or an image config that is not JSON (a broken image). */
+export interface ImageOptions { args?: string[]; broken?: boolean }
+
 /**
  * A `docker save` archive of one layer holding `/hello` (an executable) with that as entrypoint,
  * tagged `repoTag`. The config names the layer's digest, as engines check on load.
  */
-export function dockerSaveArchive(executable: Buffer, repoTag: string): Buffer {
+export function dockerSaveArchive(executable: Buffer, repoTag: string, options: ImageOptions = {}): Buffer {
   const layer = tarOf([{ name: 'hello', data: executable, mode: '0000755' }]);
   const diffId = sha256(layer);
-  const config = Buffer.from(JSON.stringify({
+  const config = options.broken ? Buffer.from('this is not an image config') : Buffer.from(JSON.stringify({
     architecture: 'amd64', os: 'linux',
-    config: { Entrypoint: ['/hello'], ExposedPorts: { '80/tcp': {} }, Env: ['SERVER_PORT=80'] },
+    config: { Entrypoint: ['/hello'], ...(options.args ? { Cmd: options.args } : {}), ExposedPorts: { '80/tcp': {} }, Env: ['SERVER_PORT=80'] },
     rootfs: { type: 'layers', diff_ids: [`sha256:${diffId}`] },
   }));
   const configName = `${sha256(config)}.json`;
@@ -57,15 +60,18 @@ export function dockerSaveArchive(executable: Buffer, repoTag: string): Buffer {
  * `hello-service/main.go` built static (CGO off, standard library only, no downloads) and wrapped
  * as a `docker save` archive. Cached under `.local/test-images/`, keyed by the source's hash.
  * It answers `GET /health` with `{"status":"UP"}`, `GET /hello?who=x` with `hello x!` and
- * `GET /echo/…` with the request path, headers and platform variables as JSON.
+ * `GET /echo/…` with the request path, headers, platform variables and host name as JSON.
+ * `options.args` picks a mode of `main.go` (`crash`, `slow`); `broken` makes an archive that
+ * passes the registry's checks but that no engine loads.
  * @throws Error when `go` is missing or the build fails (its output in the message).
  */
-export function helloImage(): Buffer {
+export function helloImage(options: ImageOptions = {}): Buffer {
   const source = readFileSync(SOURCE);
   const key = sha256(Buffer.concat([source, Buffer.from(BUILD_FORMAT)])).slice(0, 16);
   const dir = join(ROOT, '.local', 'test-images');
-  const cached = join(dir, `hello-${key}.tar`);
-  if (existsSync(cached)) return readFileSync(cached);
+  const cached = join(dir, `hello-${key}.bin`);
+  const variant = options.args || options.broken ? `-${sha256(JSON.stringify(options)).slice(0, 8)}` : '';
+  if (existsSync(cached)) return dockerSaveArchive(readFileSync(cached), `localhost/berth-hello:${key}${variant}`, options);
   const work = mkdtempSync(join(tmpdir(), 'berth-hello-'));
   try {
     writeFileSync(join(work, 'go.mod'), 'module hello\n\ngo 1.21\n');
@@ -73,11 +79,11 @@ export function helloImage(): Buffer {
     execFileSync('go', ['build', '-trimpath', '-ldflags=-s -w', '-o', 'hello', '.'], {
       cwd: work, stdio: 'pipe', env: { ...process.env, CGO_ENABLED: '0', GOOS: 'linux', GOARCH: 'amd64', GOFLAGS: '-mod=mod', GOPROXY: 'off', GOTOOLCHAIN: 'local' },
     });
-    const archive = dockerSaveArchive(readFileSync(join(work, 'hello')), `localhost/berth-hello:${key}`);
+    const binary = readFileSync(join(work, 'hello'));
     mkdirSync(dir, { recursive: true });
-    writeFileSync(`${cached}.tmp`, archive);
+    writeFileSync(`${cached}.tmp`, binary);
     renameSync(`${cached}.tmp`, cached);
-    return archive;
+    return dockerSaveArchive(binary, `localhost/berth-hello:${key}${variant}`, options);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

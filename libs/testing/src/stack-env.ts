@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { Principal, PRINCIPAL_HEADER, signPrincipal } from '@berth/auth';
+import { recordSecret, TEST_LOG_DIR } from './secret-scan';
 
 /** What an e2e spec knows of the stack the integration project's global setup started. */
 export const testStack = {
@@ -9,6 +10,8 @@ export const testStack = {
   get adminPassword(): string { return required('BERTH_TEST_ADMIN_PASSWORD'); },
   /** The stack's BERTH_DB_PREFIX: its databases and Redis keys start with it. */
   get dbPrefix(): string { return required('BERTH_TEST_DB_PREFIX'); },
+  /** The name the broker knows one of the stack's topics by (the stack's apps put BERTH_TOPIC_PREFIX before each). */
+  topic(name: string): string { return required('BERTH_TEST_TOPIC_PREFIX') + name; },
   /** The internal apps' names. */
   get apps(): string[] { return Object.keys(JSON.parse(required('BERTH_TEST_APP_URLS'))); },
   /** A retired secrets key the stack's apps still decrypt with (BERTH_SECRETS_PREVIOUS_KEYS), for rotation specs. */
@@ -34,12 +37,15 @@ export const testStack = {
     return { authorization: basic(`management/admin`, this.adminPassword) };
   },
   /** The log file an app of the test stack writes. */
-  logFile(app: string): string { return join(__dirname, '..', '..', '..', '.local', 'logs', 'test', `${app}.log`); },
+  logFile(app: string): string { return join(TEST_LOG_DIR, `${app}.log`); },
 };
 
 /** The value of an `Authorization: Basic` header for `user` (e.g. `tenant/name`) and `password`. */
 export function basic(user: string, password: string): string {
-  return `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+  const encoded = Buffer.from(`${user}:${password}`).toString('base64');
+  recordSecret(password);
+  recordSecret(encoded);
+  return `Basic ${encoded}`;
 }
 
 function required(name: string): string {
