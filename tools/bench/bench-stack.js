@@ -30,7 +30,7 @@ async function startStack({ base, prefix, adminPassword, logDir, env: extra = {}
     LOG_LEVEL: process.env.LOG_LEVEL || 'info', ...extra,
   };
   for (const [name, port] of Object.entries(ports)) env[`${name.toUpperCase().replace(/-/g, '_')}_URL`] = `http://127.0.0.1:${port}`;
-  const launch = (name, port) => processes.start(name, process.execPath, [join(ROOT, 'dist', 'apps', name, 'src', 'main.js')], { env: { ...env, PORT: String(port) }, logFile: join(logDir, `${name}.log`) });
+  const launch = (name, port) => processes.start(name, process.execPath, processes.appArgs(ROOT, name), { env: { ...env, PORT: String(port) }, logFile: join(logDir, `${name}.log`) });
   const internal = Object.entries(ports).map(([name, port]) => [launch(name, port), port]);
   await Promise.all(internal.map(([proc, port]) => processes.waitHttp(proc, `http://127.0.0.1:${port}/health`, 90000)));
   const gateway = launch('gateway', gatewayPort);

@@ -8,7 +8,7 @@ import { recordSecret, TEST_LOG_DIR } from './secret-scan';
 
 const ROOT = join(__dirname, '..', '..', '..');
 /** The list of apps is kept once, in tools/stack/apps.json. */
-const APPS = JSON.parse(readFileSync(join(ROOT, 'tools', 'stack', 'apps.json'), 'utf8')) as Array<{ name: string }>;
+const APPS = JSON.parse(readFileSync(join(ROOT, 'tools', 'stack', 'apps.json'), 'utf8')) as Array<{ name: string; nodeFlags?: string[] }>;
 /** The relay through which hosted containers reach the gateway is kept once, in tools/microservice (the benchmarks use it too). */
 const { startContainerRelay } = createRequire(__filename)(join(ROOT, 'tools', 'microservice', 'container-relay.js')) as {
   startContainerRelay(targetPort: number, port: number, onSkip: (reason: string) => void): Promise<{ url: string; close(): Promise<void> } | undefined>;
@@ -77,7 +77,8 @@ export async function startTestStack(portBase = Number(process.env.BERTH_TEST_PO
   };
   const launch = (name: string) => {
     const log = createWriteStream(join(logDir, `${name}.log`));
-    const child = spawn(process.execPath, [join(ROOT, 'dist', 'apps', name, 'src', 'main.js')], {
+    const nodeFlags = APPS.find((a) => a.name === name)?.nodeFlags ?? [];
+    const child = spawn(process.execPath, [...nodeFlags, join(ROOT, 'dist', 'apps', name, 'src', 'main.js')], {
       env: { ...env, PORT: String(ports[name]) }, stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout!.pipe(log);

@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { InjectConnection } from '@nestjs/mongoose';
+import { MONGO_CONNECTION } from '../clients/mongo-connection';
 import type { Connection } from 'mongoose';
 import type { Collection, Document, Filter, InsertOneResult, UpdateFilter, UpdateResult } from 'mongodb';
 import { Logger } from 'pino';
@@ -27,7 +27,7 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly relay?: OutboxRelay;
 
   constructor(
-    @InjectConnection() connection: Connection,
+    @Inject(MONGO_CONNECTION) connection: Connection,
     @Inject(OUTBOX_COLLECTIONS) collections: string[],
     @Inject(PUBLISHER) publisher: Publisher,
     @Inject(APP_INFO) private readonly app: AppInfo,
