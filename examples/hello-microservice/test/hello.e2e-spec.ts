@@ -66,7 +66,9 @@ describe('examples/hello-microservice, packaged and deployed with the CLI throug
     expect(events(await eventually(seen, (r) => events(r).length > 0, 60000))).toEqual(['MicroserviceSubscriptionAddedEvent management']);
     const id = /\(id (\w+)\)/.exec(cli.stdout)![1];
     expect((await gw(`/application/applications/${id}`, { method: 'PUT', as: admin(), body: { availability: 'MARKET' } })).status).toBe(200);
-    expect((await gw(`/tenant/tenants/${stranger.id}/applications`, { method: 'POST', as: admin(), body: { application: { id } } })).status).toBe(201);
+    // The subscription app learns of MARKET from the registry's event: until then the subscribe is refused (403).
+    const subscribe = () => gw(`/tenant/tenants/${stranger.id}/applications`, { method: 'POST', as: admin(), body: { application: { id } } });
+    expect((await eventually(subscribe, (r) => r.status !== 403, 10000)).status).toBe(201);
     await eventually(seen, (r) => events(r).length === 2, 60000);
     expect((await gw(`/tenant/tenants/${stranger.id}/applications/${id}`, { method: 'DELETE', as: admin() })).status).toBe(204);
     expect(events(await eventually(seen, (r) => events(r).length === 3, 60000))).toEqual([
