@@ -11,8 +11,9 @@ const { parseArgs } = require('node:util');
 const processes = require('./gateway/processes');
 const { startNginx } = require('./gateway/nginx');
 const { runWrk, killWrk } = require('./gateway/wrk');
-const { cleanUpData, scryptCost } = require('./gateway/fixtures');
+const { scryptCost } = require('./gateway/fixtures');
 const { report } = require('./gateway/report');
+const { runBenchmark } = require('./lifecycle');
 
 const { values: args } = parseArgs({
   options: {
@@ -151,19 +152,4 @@ async function externalJwt(optionsUrl, basicAuth) {
   return `Bearer ${auth.signJwt(claims, 'RS256', privateKey, 'bench')}`;
 }
 
-let finishing = false;
-async function finish(code) {
-  if (finishing) return;
-  finishing = true;
-  killWrk();
-  await processes.stopAll();
-  await cleanUpData(prefix).catch((err) => console.error(`could not remove the benchmark's data (prefix ${prefix}): ${err.message}`));
-  process.exit(code);
-}
-
-process.on('SIGINT', () => { console.error('interrupted; stopping what the benchmark started'); void finish(130); });
-process.on('SIGTERM', () => void finish(143));
-main().then(() => finish(0), (err) => {
-  if (!finishing) console.error(err);
-  return finish(1);
-});
+runBenchmark(main, { prefix, before: async () => killWrk() });

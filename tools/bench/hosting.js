@@ -13,7 +13,6 @@ const { mkdirSync, rmSync } = require('node:fs');
 const { join } = require('node:path');
 const { parseArgs } = require('node:util');
 const processes = require('./gateway/processes');
-const { cleanUpData } = require('./gateway/fixtures');
 const { runWrk, killWrk } = require('./gateway/wrk');
 const { summarize, printTable } = require('./stats');
 const { packageMicroservice } = require('../microservice/package');
@@ -21,6 +20,7 @@ const { startContainerRelay } = require('../microservice/container-relay');
 const { Platform } = require('../cli/platform');
 const { deploy } = require('../cli/deploy');
 const { startStack: startBenchStack, stackPorts } = require('./bench-stack');
+const { runBenchmark } = require('./lifecycle');
 
 const { values: args } = parseArgs({
   options: {
@@ -148,34 +148,11 @@ async function main() {
 }
 
 /** The stack's own topics (BERTH_TOPIC_PREFIX), so runs do not pile up partitions on the shared broker. */
-async function deleteTopics() {
-  const { Kafka, logLevel } = require('kafkajs');
-  const admin = new Kafka({ clientId: 'bench', brokers: process.env.KAFKA_BROKERS.split(','), logLevel: logLevel.NOTHING }).admin();
-  await admin.connect();
-  try {
-    const topics = (await admin.listTopics()).filter((t) => t.startsWith(`${prefix}.`));
-    if (topics.length) await admin.deleteTopics({ topics, timeout: 10000 });
-  } finally {
-    await admin.disconnect();
-  }
-}
-
-let finishing = false;
-async function finish(code) {
-  if (finishing) return;
-  finishing = true;
-  killWrk();
-  await processes.stopAll();
-  await relay?.close();
-  for (const c of await ourContainers().catch(() => [])) await engine('DELETE', `/containers/${c.Id}?force=1`).catch(() => undefined);
-  await cleanUpData(prefix).catch((err) => console.error(`could not remove the benchmark's data (prefix ${prefix}): ${err.message}`));
-  await deleteTopics().catch(() => undefined);
-  process.exit(code);
-}
-
-process.on('SIGINT', () => { console.error('interrupted; stopping what the benchmark started'); void finish(130); });
-process.on('SIGTERM', () => void finish(143));
-main().then(() => finish(0), (err) => {
-  if (!finishing) console.error(err);
-  return finish(1);
+runBenchmark(main, {
+  prefix,
+  before: async () => {
+    killWrk();
+    await relay?.close();
+    for (const c of await ourContainers().catch(() => [])) await engine('DELETE', `/containers/${c.Id}?force=1`).catch(() => undefined);
+  },
 });

@@ -10,9 +10,9 @@ const { join } = require('node:path');
 const { parseArgs } = require('node:util');
 const { MongoClient } = require('mongodb');
 const processes = require('./gateway/processes');
-const { cleanUpData } = require('./gateway/fixtures');
 const { startStack, stackPorts } = require('./bench-stack');
 const { summarize, parallel, printTable } = require('./stats');
+const { runBenchmark } = require('./lifecycle');
 
 const { values: args } = parseArgs({
   options: {
@@ -211,18 +211,4 @@ async function main() {
   }
 }
 
-let finishing = false;
-async function finish(code) {
-  if (finishing) return;
-  finishing = true;
-  await processes.stopAll();
-  await cleanUpData(prefix).catch((err) => console.error(`could not remove the benchmark's data (prefix ${prefix}): ${err.message}`));
-  process.exit(code);
-}
-
-process.on('SIGINT', () => { console.error('interrupted; stopping what the benchmark started'); void finish(130); });
-process.on('SIGTERM', () => void finish(143));
-main().then(() => finish(0), (err) => {
-  if (!finishing) console.error(err);
-  return finish(1);
-});
+runBenchmark(main, { prefix });

@@ -10,9 +10,9 @@ const { parseArgs } = require('node:util');
 const { Kafka, logLevel } = require('kafkajs');
 const processes = require('./gateway/processes');
 const { startStack, stackPorts } = require('./bench-stack');
-const { cleanUpData } = require('./gateway/fixtures');
 const { summarize, printTable } = require('./stats');
 const { startTap, TYPES } = require('./subscriptions-tap');
+const { runBenchmark } = require('./lifecycle');
 
 const { values: args } = parseArgs({
   options: {
@@ -187,21 +187,11 @@ async function main() {
   console.log(`target: p99 ≤ 3 × Kafka's p99: ${ratio <= 3 ? 'PASS' : 'FAIL'} (${sub.p99} ms = ${ratio.toFixed(1)} × ${raw.p99} ms); run took ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
-let finishing = false;
-async function finish(code) {
-  if (finishing) return;
-  finishing = true;
-  await processes.stopAll();
-  await cleanUpData(prefix).catch((err) => console.error(`could not remove the benchmark's data (prefix ${prefix}): ${err.message}`));
-  const kafkaAdmin = kafka.admin();
-  await kafkaAdmin.connect().then(() => kafkaAdmin.deleteTopics({ topics: [kafkaTopic] })).catch(() => undefined);
-  await kafkaAdmin.disconnect().catch(() => undefined);
-  process.exit(code);
-}
-
-process.on('SIGINT', () => { console.error('interrupted; stopping what the benchmark started'); void finish(130); });
-process.on('SIGTERM', () => void finish(143));
-main().then(() => finish(0), (err) => {
-  if (!finishing) console.error(err);
-  return finish(1);
+runBenchmark(main, {
+  prefix,
+  before: async () => {
+    const kafkaAdmin = kafka.admin();
+    await kafkaAdmin.connect().then(() => kafkaAdmin.deleteTopics({ topics: [kafkaTopic] })).catch(() => undefined);
+    await kafkaAdmin.disconnect().catch(() => undefined);
+  },
 });
