@@ -72,9 +72,8 @@ export class ProviderRegistry implements OnApplicationBootstrap, OnApplicationSh
     return { fingerprint, provider };
   }
 
-  /** Remakes the tenant's provider after its options changed. */
+  /** (Re)makes the tenant's provider after its options changed, so that it connects and receives at once. */
   private async refresh(tenant: string) {
-    if (!this.entries.has(tenant)) return;
     await this.entryOf(tenant).catch((err) => this.logger.warn(`Provider of ${tenant} not remade: ${(err as Error).message}`));
   }
 
