@@ -23,7 +23,7 @@ export class ProviderConfiguration {
     const before = await this.client.read(caller.tenant);
     await this.client.write(caller, values);
     const keep = new Set(messagingOptionKeys(provider));
-    for (const key of Object.keys(before)) if (!keep.has(key)) await this.client.remove(caller, key);
+    await Promise.all(Object.keys(before).filter((key) => !keep.has(key)).map((key) => this.client.remove(caller, key)));
     this.options.changed(caller.tenant);
     return this.get(caller.tenant);
   }
@@ -31,7 +31,8 @@ export class ProviderConfiguration {
   async remove(caller: Principal) {
     const before = await this.client.read(caller.tenant);
     const keys = Object.keys(before);
-    for (const key of [...keys.filter((k) => k !== MESSAGING_PROVIDER_KEY), ...keys.filter((k) => k === MESSAGING_PROVIDER_KEY)]) await this.client.remove(caller, key);
+    await Promise.all(keys.filter((k) => k !== MESSAGING_PROVIDER_KEY).map((key) => this.client.remove(caller, key)));
+    if (keys.includes(MESSAGING_PROVIDER_KEY)) await this.client.remove(caller, MESSAGING_PROVIDER_KEY);
     this.options.changed(caller.tenant);
   }
 }

@@ -11,7 +11,8 @@ import { ProviderSinks } from './provider-sinks';
 
 export const FACTORIES = Symbol('SMS_PROVIDER_FACTORIES');
 
-interface Entry { fingerprint: string; provider: SmsProvider }
+/** A tenant's provider; without one, the id it chose (if any) that this adapter lacks. */
+interface Entry { fingerprint: string; provider?: SmsProvider; chosen?: string }
 
 /**
  * One provider connection per tenant, made from its `messaging` options and remade when they
@@ -21,7 +22,7 @@ interface Entry { fingerprint: string; provider: SmsProvider }
 @Injectable()
 export class ProviderRegistry implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('ProviderRegistry');
-  private readonly entries = new Map<string, Promise<Entry | undefined>>();
+  private readonly entries = new Map<string, Promise<Entry>>();
   private readonly known: Collection<{ _id: string }>;
 
   constructor(
@@ -39,11 +40,12 @@ export class ProviderRegistry implements OnApplicationBootstrap, OnApplicationSh
    */
   async get(tenant: string): Promise<SmsProvider> {
     const entry = await this.entryOf(tenant);
-    if (!entry) throw providerCannot(`Tenant ${tenant} has no SMS provider configured (tenant option messaging/provider)`);
-    return entry.provider;
+    if (entry.provider) return entry.provider;
+    if (entry.chosen) throw providerCannot(`The tenant's SMS provider ${entry.chosen} is not available in this sms-adapter`);
+    throw providerCannot(`Tenant ${tenant} has no SMS provider configured (tenant option messaging/provider)`);
   }
 
-  private async entryOf(tenant: string): Promise<Entry | undefined> {
+  private async entryOf(tenant: string): Promise<Entry> {
     const settings = await this.options.get(tenant);
     const current = await this.entries.get(tenant)?.catch(() => undefined);
     const fingerprint = JSON.stringify(settings);
@@ -53,14 +55,14 @@ export class ProviderRegistry implements OnApplicationBootstrap, OnApplicationSh
     return next;
   }
 
-  private async create(tenant: string, settings: Record<string, string>, fingerprint: string, old: Entry | undefined): Promise<Entry | undefined> {
-    if (old) await old.provider.close().catch(() => undefined);
+  private async create(tenant: string, settings: Record<string, string>, fingerprint: string, old: Entry | undefined): Promise<Entry> {
+    await old?.provider?.close().catch(() => undefined);
     const id = settings[MESSAGING_PROVIDER_KEY];
     const definition = id ? smsProvider(id) : undefined;
     const factory = this.factories.find((f) => f.definition.id === id);
     if (!definition || !factory) {
       if (id) this.logger.warn(`Tenant ${tenant} chose SMS provider ${id}, which this adapter does not implement`);
-      return undefined;
+      return { fingerprint, chosen: id };
     }
     const own = Object.fromEntries(definition.keys.flatMap((k) => {
       const value = settings[messagingOptionKey(definition, k)];
@@ -84,7 +86,7 @@ export class ProviderRegistry implements OnApplicationBootstrap, OnApplicationSh
 
   async onApplicationShutdown() {
     const all = await Promise.all([...this.entries.values()].map((e) => e.catch(() => undefined)));
-    await Promise.all(all.map((e) => e?.provider.close().catch(() => undefined)));
+    await Promise.all(all.map((e) => e?.provider?.close().catch(() => undefined)));
   }
 }
 

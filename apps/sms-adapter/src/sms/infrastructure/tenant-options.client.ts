@@ -7,7 +7,7 @@ import { SMS_CONFIG } from '../../config/sms-config.token';
 import type { SmsAdapterConfig } from '../../config/sms-adapter.env';
 import { SMS_RESOURCE } from '../domain/sms-errors';
 
-const TIMEOUT_MS = 3000;
+const TIMEOUT_MS = 10_000;
 
 /**
  * The tenant's `messaging` options in tenant-options, over internal HTTP. Reads as the
