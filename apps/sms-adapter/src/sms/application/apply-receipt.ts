@@ -13,9 +13,9 @@ export class ApplyReceipt {
   constructor(private readonly requests: SmsRequestRepository, private readonly queues: SmsQueues) {}
 
   async run(tenant: string, receipt: DeliveryReceipt): Promise<void> {
-    const request = await this.requests.findByProviderMessage(tenant, receipt.providerMessageId);
-    const index = request?.deliveries.findIndex((d) => d.providerMessageId === receipt.providerMessageId) ?? -1;
-    if (!request || index < 0) throw new ReceiptTooEarlyError(`no delivery with provider message id ${receipt.providerMessageId} (yet)`);
+    const found = await this.requests.findByProviderMessage(tenant, receipt.providerMessageId);
+    if (!found) throw new ReceiptTooEarlyError(`no delivery with provider message id ${receipt.providerMessageId} (yet)`);
+    const { request, index } = found;
     const changed = await this.requests.changeDelivery(request._id, index, { status: receipt.status, reason: receipt.reason });
     if (changed && request.notifyUrl && FINAL_STATUSES.includes(receipt.status)) await this.queues.enqueueNotify(request._id, index);
   }

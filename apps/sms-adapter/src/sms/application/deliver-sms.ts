@@ -32,6 +32,7 @@ export class DeliverSms {
         deliveryId: deliveryId(requestId, index), tenant: request.tenant, senderAddress: request.senderAddress,
         senderName: request.senderName, address: delivery.address, text: request.message,
       });
+      await this.requests.linkProviderMessage(request.tenant, result.providerMessageId, requestId, index);
       await this.requests.changeDelivery(requestId, index, { status: result.status ?? 'DeliveredToNetwork', providerMessageId: result.providerMessageId }, 'MessageWaiting');
     } catch (err) {
       const reason = (err as Error).message || String(err);

@@ -16,7 +16,7 @@ export type EventJob =
   | { kind: 'notify'; requestId: string; index: number };
 
 /**
- * The adapter's BullMQ queues, on Redis under `<BERTH_DB_PREFIX>-bull`. Job ids come from what
+ * The adapter's BullMQ queues, on Redis under `<BERTH_DB_PREFIX>:bull`. Job ids come from what
  * triggered the job (the delivery id; the receipt's provider message id and status), so adding
  * the same work twice, after a retried request or a redelivered message, runs it once.
  */
@@ -29,7 +29,7 @@ export class SmsQueues implements OnApplicationShutdown {
 
   constructor(@Inject(SMS_CONFIG) private readonly config: SmsAdapterConfig) {
     this.connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
-    this.prefix = `${config.BERTH_DB_PREFIX}-bull`;
+    this.prefix = `${config.BERTH_DB_PREFIX}:bull`;
     this.send = new Queue<SendJob>(SEND_QUEUE, { connection: this.connection, prefix: this.prefix });
     this.events = new Queue<EventJob>(EVENTS_QUEUE, { connection: this.connection, prefix: this.prefix });
   }

@@ -6,6 +6,9 @@ import { ensureIndexes, isDuplicateKey } from '@berth/messaging';
 import type { DeliveryStatus } from '../../providers/sms-provider';
 import { FINAL_STATUSES, SmsRequestDocument } from '../domain/sms-request';
 
+/** Which delivery a provider's message id belongs to, keyed `<tenant>\n<providerMessageId>` (a lookup by `_id`, cheap on FerretDB too). */
+interface ProviderMessageDocument { _id: string; requestId: string; index: number }
+
 export interface DeliveryChange {
   status: DeliveryStatus;
   providerMessageId?: string;
@@ -16,16 +19,15 @@ export interface DeliveryChange {
 @Injectable()
 export class SmsRequestRepository implements OnModuleInit {
   readonly rows: Collection<SmsRequestDocument>;
+  private readonly providerMessages: Collection<ProviderMessageDocument>;
 
   constructor(@InjectConnection() connection: Connection) {
     this.rows = connection.db!.collection<SmsRequestDocument>('sms_requests');
+    this.providerMessages = connection.db!.collection<ProviderMessageDocument>('sms_provider_messages');
   }
 
   async onModuleInit() {
-    await ensureIndexes(this.rows, [
-      { key: { tenant: 1, 'deliveries.providerMessageId': 1 }, name: 'tenant_provider_message' },
-      { key: { 'deliveries.status': 1, createdAt: 1 }, name: 'status_created' },
-    ]);
+    await ensureIndexes(this.rows, [{ key: { createdAt: 1 }, name: 'created' }]);
   }
 
   /** Stores `doc`; when a request with its id exists (a retried POST), returns that one and false. */
@@ -49,8 +51,16 @@ export class SmsRequestRepository implements OnModuleInit {
     return this.rows.findOne({ _id: id, tenant });
   }
 
-  findByProviderMessage(tenant: string, providerMessageId: string): Promise<SmsRequestDocument | null> {
-    return this.rows.findOne({ tenant, 'deliveries.providerMessageId': providerMessageId });
+  /** Notes that the provider calls delivery `index` of request `requestId` by `providerMessageId`. */
+  async linkProviderMessage(tenant: string, providerMessageId: string, requestId: string, index: number): Promise<void> {
+    await this.providerMessages.updateOne({ _id: `${tenant}\n${providerMessageId}` }, { $set: { requestId, index } }, { upsert: true });
+  }
+
+  /** The request and delivery index a provider's message id names, or undefined (not submitted yet, or unknown). */
+  async findByProviderMessage(tenant: string, providerMessageId: string): Promise<{ request: SmsRequestDocument; index: number } | undefined> {
+    const link = await this.providerMessages.findOne({ _id: `${tenant}\n${providerMessageId}` });
+    const request = link ? await this.rows.findOne({ _id: link.requestId, tenant }) : null;
+    return request && link ? { request, index: link.index } : undefined;
   }
 
   /** Moves delivery `index` of request `id` to `change` unless it is already final (or, with `from`, not in that state); whether it moved. */
@@ -64,8 +74,8 @@ export class SmsRequestRepository implements OnModuleInit {
     return result.modifiedCount === 1;
   }
 
-  /** Requests with a delivery still waiting to be submitted, made before `before`, oldest first. */
-  waiting(before: Date, limit: number): Promise<SmsRequestDocument[]> {
-    return this.rows.find({ 'deliveries.status': 'MessageWaiting', createdAt: { $lt: before } }).sort({ createdAt: 1 }).limit(limit).toArray();
+  /** Requests made between `after` and `before` with a delivery still waiting to be submitted, oldest first. */
+  waiting(after: Date, before: Date, limit: number): Promise<SmsRequestDocument[]> {
+    return this.rows.find({ createdAt: { $gt: after, $lt: before }, 'deliveries.status': 'MessageWaiting' }).sort({ createdAt: 1 }).limit(limit).toArray();
   }
 }

@@ -8,12 +8,13 @@ import { NotifyReceipt } from '../application/notify-receipt';
 import { SmsRequestRepository } from './sms-request.repository';
 import { EVENTS_QUEUE, EventJob, SEND_QUEUE, SendJob, SmsQueues } from './sms-queues';
 
-const SWEEP_EVERY_MS = 30_000;
+const SWEEP_EVERY_MS = 60_000;
 const SWEEP_AGE_MS = 15_000;
+const SWEEP_WINDOW_MS = 24 * 3600_000;
 
 /**
- * Runs the queues' jobs. A sweep (at start and every 30 s) re-adds the jobs of deliveries still
- * waiting after 15 s: a request stored by an instance that died before queueing is sent still,
+ * Runs the queues' jobs. A sweep (at start and every minute) re-adds the jobs of deliveries of the
+ * last day still waiting after 15 s: a request stored by an instance that died before queueing is sent still,
  * and the job ids keep a queued one from running twice.
  */
 @Injectable()
@@ -46,7 +47,7 @@ export class SmsWorkers implements OnApplicationBootstrap, OnApplicationShutdown
 
   private async sweep() {
     try {
-      for (const request of await this.requests.waiting(new Date(Date.now() - SWEEP_AGE_MS), 500)) await this.queues.enqueueDeliveries(request);
+      for (const request of await this.requests.waiting(new Date(Date.now() - SWEEP_WINDOW_MS), new Date(Date.now() - SWEEP_AGE_MS), 500)) await this.queues.enqueueDeliveries(request);
     } catch (err) {
       this.logger.warn(`Sweep of waiting deliveries failed: ${(err as Error).message}`);
     }
