@@ -1,13 +1,16 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import type { Collection } from 'mongodb';
 import type { Connection } from 'mongoose';
+import Redis from 'ioredis';
+import type { BaseConfig } from '@berth/config';
 import { ensureIndexes, isDuplicateKey } from '@berth/messaging';
+import { BASE_CONFIG, REDIS } from '@berth/runtime';
 import type { DeliveryStatus } from '../../providers/sms-provider';
-import { FINAL_STATUSES, SmsRequestDocument } from '../domain/sms-request';
+import { deliveryId, FINAL_STATUSES, parseDeliveryId, SmsRequestDocument } from '../domain/sms-request';
+import { InsertBatch } from './insert-batch';
 
-/** Which delivery a provider's message id belongs to, keyed `<tenant>\n<providerMessageId>` (a lookup by `_id`, cheap on FerretDB too). */
-interface ProviderMessageDocument { _id: string; requestId: string; index: number }
+const LINK_TTL_SECONDS = 7 * 24 * 3600;
 
 export interface DeliveryChange {
   status: DeliveryStatus;
@@ -15,16 +18,21 @@ export interface DeliveryChange {
   reason?: string;
 }
 
-/** The send requests. A delivery's status only moves while it is not final. */
+/**
+ * The send requests. A delivery's status only moves while it is not final. Inserts made at the
+ * same time go to the store as one `insertMany` (FerretDB commits each command on its own).
+ */
 @Injectable()
 export class SmsRequestRepository implements OnModuleInit {
   readonly rows: Collection<SmsRequestDocument>;
-  private readonly providerMessages: Collection<ProviderMessageDocument>;
+  private readonly batch = new InsertBatch<SmsRequestDocument>((docs) => this.rows.insertMany(docs, { ordered: false }));
 
-  constructor(@InjectConnection() connection: Connection) {
+  constructor(@InjectConnection() connection: Connection, @Inject(REDIS) private readonly redis: Redis, @Inject(BASE_CONFIG) config: BaseConfig) {
     this.rows = connection.db!.collection<SmsRequestDocument>('sms_requests');
-    this.providerMessages = connection.db!.collection<ProviderMessageDocument>('sms_provider_messages');
+    this.linkPrefix = `${config.BERTH_DB_PREFIX}:sms:provider-message:`;
   }
+
+  private readonly linkPrefix: string;
 
   async onModuleInit() {
     await ensureIndexes(this.rows, [{ key: { createdAt: 1 }, name: 'created' }]);
@@ -33,7 +41,7 @@ export class SmsRequestRepository implements OnModuleInit {
   /** Stores `doc`; when a request with its id exists (a retried POST), returns that one and false. */
   async insert(doc: SmsRequestDocument): Promise<{ request: SmsRequestDocument; created: boolean }> {
     try {
-      await this.rows.insertOne(doc);
+      await this.batch.insert(doc);
       return { request: doc, created: true };
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
@@ -51,14 +59,14 @@ export class SmsRequestRepository implements OnModuleInit {
     return this.rows.findOne({ _id: id, tenant });
   }
 
-  /** Notes that the provider calls delivery `index` of request `requestId` by `providerMessageId`. */
+  /** Notes in Redis, for a week, that the provider calls delivery `index` of request `requestId` by `providerMessageId`. */
   async linkProviderMessage(tenant: string, providerMessageId: string, requestId: string, index: number): Promise<void> {
-    await this.providerMessages.updateOne({ _id: `${tenant}\n${providerMessageId}` }, { $set: { requestId, index } }, { upsert: true });
+    await this.redis.set(`${this.linkPrefix}${tenant}:${providerMessageId}`, deliveryId(requestId, index), 'EX', LINK_TTL_SECONDS);
   }
 
   /** The request and delivery index a provider's message id names, or undefined (not submitted yet, or unknown). */
   async findByProviderMessage(tenant: string, providerMessageId: string): Promise<{ request: SmsRequestDocument; index: number } | undefined> {
-    const link = await this.providerMessages.findOne({ _id: `${tenant}\n${providerMessageId}` });
+    const link = parseDeliveryId((await this.redis.get(`${this.linkPrefix}${tenant}:${providerMessageId}`)) ?? '');
     const request = link ? await this.rows.findOne({ _id: link.requestId, tenant }) : null;
     return request && link ? { request, index: link.index } : undefined;
   }
