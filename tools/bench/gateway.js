@@ -44,7 +44,7 @@ const upstreamUrls = (tenantOptions) => Object.fromEntries(
     .map((name) => [name, name === 'TENANT_OPTIONS_URL' ? tenantOptions : origin(PORTS.upstream)]),
 );
 const env = {
-  ...process.env, BERTH_DB_PREFIX: prefix, BERTH_ADMIN_PASSWORD: adminPassword,
+  ...process.env, BERTH_DB_PREFIX: prefix, BERTH_TOPIC_PREFIX: `${prefix}.`, BERTH_ADMIN_PASSWORD: adminPassword,
   BERTH_INTERNAL_KEY: randomBytes(32).toString('base64url'), BERTH_SECRETS_KEY: randomBytes(32).toString('base64url'),
   LOG_LEVEL: opts.requestLogs ? 'info' : 'warn',
 };

@@ -6,11 +6,11 @@ const { contracts, messaging } = require('./dist-libs');
 const TYPES = [contracts.TenantSubscribed.type, contracts.ServiceUserCreated.type];
 
 /** Starts the tap and resolves once its group has partitions; `seen(type, tenant)` answers `{written, read}` or undefined. */
-async function startTap(kafka, groupId, applicationName) {
+async function startTap(kafka, groupId, topicPrefix, applicationName) {
   const records = new Map();
   const consumer = kafka.consumer({ groupId, maxWaitTimeInMs: 100 });
   await consumer.connect();
-  await consumer.subscribe({ topics: [contracts.Topics.subscriptionEvents, contracts.Topics.userEvents], fromBeginning: false });
+  await consumer.subscribe({ topics: [contracts.Topics.subscriptionEvents, contracts.Topics.userEvents].map((t) => topicPrefix + t), fromBeginning: false });
   const joined = new Promise((resolve) => consumer.on(consumer.events.GROUP_JOIN, resolve));
   await consumer.run({
     eachMessage: async ({ message }) => {

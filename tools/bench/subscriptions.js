@@ -39,7 +39,7 @@ const kafkaTopic = `bench.s${randomBytes(3).toString('hex')}.v1`;
 /** The six built apps on their own ports, database prefix and keys, as libs/testing's test stack starts them. */
 async function startStack() {
   const env = {
-    ...process.env, BERTH_DB_PREFIX: prefix, BERTH_PORT: String(gatewayPort), BERTH_METRICS_PORT: String(gatewayPort + 1),
+    ...process.env, BERTH_DB_PREFIX: prefix, BERTH_TOPIC_PREFIX: `${prefix}.`, BERTH_PORT: String(gatewayPort), BERTH_METRICS_PORT: String(gatewayPort + 1),
     BERTH_PUBLIC_URL: `http://localhost:${gatewayPort}`, BERTH_ADMIN_PASSWORD: adminPassword,
     BERTH_INTERNAL_KEY: randomBytes(32).toString('base64url'), BERTH_SECRETS_KEY: randomBytes(32).toString('base64url'),
     LOG_LEVEL: process.env.LOG_LEVEL || 'info',
@@ -111,7 +111,7 @@ async function pollUntil(bootstrap, check, timeoutMs = 30000) {
 async function subscriptionRuns({ app, tenants, bootstrap }) {
   const latencies = [];
   const stages = STAGES.map(() => []);
-  const tap = await startTap(kafka, `${prefix}.bench-tap`, app.name);
+  const tap = await startTap(kafka, `${prefix}.bench-tap`, `${prefix}.`, app.name);
   const subscribed = new Set();
   for (let i = 0; i < RUNS; i++) {
     const tenant = tenants[i % tenants.length];

@@ -1,6 +1,7 @@
 import type { Consumer } from 'kafkajs';
 import { Topics, TenantSubscribed, TenantUnsubscribed } from '@berth/contracts';
 import { createEnvelope, Envelope, Publisher } from '@berth/messaging';
+import { testStack } from '@berth/testing';
 import { call, create, eventually, expectError, kafka, microservice, READ, unique } from './registry-client';
 
 const OWNER = unique('pub');
@@ -14,7 +15,7 @@ async function subscription(contract: typeof TenantSubscribed, tenant: string, a
     source: 'registry-e2e', tenantId: tenant, aggregateId: `${tenant}/${app.id}`, aggregateVersion: version,
     payload: { tenant, applicationId: app.id, applicationName: app.name, isolation: 'MULTI_TENANT' },
   });
-  await publisher.publish(Topics.subscriptionEvents, envelope);
+  await publisher.publish(testStack.topic(Topics.subscriptionEvents), envelope);
 }
 
 const eventOf = (type: string, id: string) => eventually(async () => received.find((e) => e.type === type && e.aggregateId === id), 30000, `${type} of ${id}`);
@@ -24,7 +25,7 @@ beforeAll(async () => {
   publisher = new Publisher(client);
   consumer = client.consumer({ groupId: unique('registry-e2e-'), maxWaitTimeInMs: 100 });
   await consumer.connect();
-  await consumer.subscribe({ topics: [Topics.applicationEvents], fromBeginning: true });
+  await consumer.subscribe({ topics: [testStack.topic(Topics.applicationEvents)], fromBeginning: true });
   await consumer.run({ eachMessage: async ({ message }) => { received.push(JSON.parse(message.value!.toString())); } });
 });
 

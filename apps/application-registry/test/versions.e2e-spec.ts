@@ -13,7 +13,7 @@ beforeAll(async () => {
   owner = (await newTenant()).admin;
   consumer = kafka().consumer({ groupId: unique('versions-e2e-'), maxWaitTimeInMs: 100 });
   await consumer.connect();
-  await consumer.subscribe({ topics: [Topics.applicationEvents], fromBeginning: true });
+  await consumer.subscribe({ topics: [testStack.topic(Topics.applicationEvents)], fromBeginning: true });
   await consumer.run({ eachMessage: async ({ message }) => { received.push(JSON.parse(message.value!.toString())); } });
 });
 afterAll(() => consumer?.disconnect());

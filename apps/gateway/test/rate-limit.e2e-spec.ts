@@ -115,7 +115,7 @@ describe('gateway: per-tenant rate limits', () => {
           source: 'tenant-options', tenantId: t.id, aggregateId: `${t.id}/rate.limit/requests.per.second`, aggregateVersion: 1,
           payload: { category: 'rate.limit', key: 'requests.per.second', change: 'updated' },
         });
-        await producer.send({ topic: Topics.optionEvents, messages: [{ key: envelope.aggregateId, value: JSON.stringify(envelope) }] });
+        await producer.send({ topic: testStack.topic(Topics.optionEvents), messages: [{ key: envelope.aggregateId, value: JSON.stringify(envelope) }] });
         await sleep(500);
         expect((await call(t.admin)).status).toBe(200);
       }

@@ -32,7 +32,7 @@ export function startGateway(tenantOptionsUrl: string): { child: ChildProcess; o
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
     BERTH_PORT: String(PORT), BERTH_METRICS_PORT: String(PORT + 1), BERTH_PUBLIC_URL: `http://localhost:${PORT}`,
-    BERTH_DB_PREFIX: testStack.dbPrefix, BERTH_INTERNAL_KEY: process.env.BERTH_TEST_INTERNAL_KEY!,
+    BERTH_DB_PREFIX: testStack.dbPrefix, BERTH_TOPIC_PREFIX: testStack.topic(''), BERTH_INTERNAL_KEY: process.env.BERTH_TEST_INTERNAL_KEY!,
     BERTH_RATE_LIMIT_PER_SECOND: '1', BERTH_RATE_LIMIT_QUEUE: '2',
   };
   for (const [app, url] of Object.entries(appUrls)) env[`${app.toUpperCase().replace(/-/g, '_')}_URL`] = url;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Consumer, Kafka, logLevel } from 'kafkajs';
 import { Envelope } from '@berth/messaging';
+import { testStack } from '@berth/testing';
 import { admin, call, newTenant, system } from './options-fixture';
 
 const TOPIC = 'tenant.option.v1';
@@ -14,7 +15,7 @@ describe('tenant options: OptionChanged events', () => {
     const kafka = new Kafka({ clientId: 'options-e2e', brokers: process.env.KAFKA_BROKERS!.split(','), logLevel: logLevel.NOTHING });
     consumer = kafka.consumer({ groupId: `options-e2e-${randomBytes(4).toString('hex')}` });
     await consumer.connect();
-    await consumer.subscribe({ topic: TOPIC, fromBeginning: true });
+    await consumer.subscribe({ topic: testStack.topic(TOPIC), fromBeginning: true });
     await consumer.run({
       eachMessage: async ({ message }) => {
         const envelope = JSON.parse(message.value!.toString()) as Envelope<any>;

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
 import { Consumer, Kafka, logLevel } from 'kafkajs';
+import { Topics } from '@berth/contracts';
 import { gw, newTenant, testStack } from '@berth/testing';
 import { base32Decode, hotp, totpStep } from '../src/identity/domain/totp';
 
@@ -121,7 +122,7 @@ describe('two-factor authentication', () => {
       const kafka = new Kafka({ clientId: 'tfa-e2e', brokers: process.env.KAFKA_BROKERS!.split(','), logLevel: logLevel.NOTHING });
       consumer = kafka.consumer({ groupId: `tfa-e2e-${randomBytes(4).toString('hex')}` });
       await consumer.connect();
-      await consumer.subscribe({ topic: 'sms.cmd.send.v1', fromBeginning: false });
+      await consumer.subscribe({ topic: testStack.topic(Topics.smsSendCommands), fromBeginning: false });
       await consumer.run({ eachMessage: async ({ message }) => { const e = JSON.parse(message.value!.toString()); pins.push({ key: message.key!.toString(), payload: e.payload, type: e.type }); } });
       await new Promise((r) => setTimeout(r, 3000));
     });

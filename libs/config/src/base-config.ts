@@ -12,6 +12,8 @@ export const baseConfigSchema = z.object({
   MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URI').default('mongodb://127.0.0.1:27127/'),
   /** Each app's database is `<prefix>_<app>`; tests use their own prefix. */
   BERTH_DB_PREFIX: z.string().regex(/^[a-z][a-z0-9_]{0,30}$/).default('berth'),
+  /** Put before every Kafka topic name, so several stacks can share one broker; tests use their own. */
+  BERTH_TOPIC_PREFIX: z.string().regex(/^[A-Za-z0-9._-]{0,60}$/).default(''),
   KAFKA_BROKERS: z.string().min(1).default('127.0.0.1:9192')
     .transform((s) => s.split(',').map((b) => b.trim()).filter(Boolean)),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').default('redis://127.0.0.1:6389'),

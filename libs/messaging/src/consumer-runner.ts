@@ -6,6 +6,7 @@ import { Inbox } from './inbox';
 import { Publisher } from './publisher';
 import { backoffDelay, sleep } from './backoff';
 import { workContext } from './work-context';
+import { appTopic, brokerTopic } from './topic-namespace';
 
 /** A failure that retrying cannot fix: the message goes to the DLQ at once. */
 export class PermanentError extends Error {}
@@ -58,7 +59,7 @@ export class ConsumerRunner {
     });
     this.consumer.on(this.consumer.events.GROUP_JOIN, () => { this.hasJoined = true; });
     await this.consumer.connect();
-    await this.consumer.subscribe({ topics, fromBeginning: this.options.fromBeginning ?? true });
+    await this.consumer.subscribe({ topics: topics.map(brokerTopic), fromBeginning: this.options.fromBeginning ?? true });
     await this.consumer.run({
       autoCommit: true,
       autoCommitInterval: 500,
@@ -77,13 +78,14 @@ export class ConsumerRunner {
     const items = batch.messages.map((message) => ({ message, ...parse(message) }));
     const todo = await this.options.inbox.claim(items.flatMap((i) => (i.envelope ? [i.envelope.id] : [])));
     const finished: string[] = [];
+    const topic = appTopic(batch.topic);
     try {
       for (const { message, envelope, error } of items) {
         if (!isRunning() || isStale()) break;
         if (!envelope) {
-          await this.park(batch.topic, batch.partition, message, error, 0);
+          await this.park(topic, batch.partition, message, error, 0);
         } else if (todo.delete(envelope.id)) {
-          await this.handle(envelope, { topic: batch.topic, partition: batch.partition, offset: message.offset, messageId: envelope.id }, message, heartbeat);
+          await this.handle(envelope, { topic, partition: batch.partition, offset: message.offset, messageId: envelope.id }, message, heartbeat);
           finished.push(envelope.id);
         }
         resolveOffset(message.offset);

@@ -11,6 +11,6 @@ export * from './publisher';
 export * from './relay-lease';
 export * from './store-limits';
 export * from './topic-admin';
+export * from './topic-namespace';
 export * from './uuidv7';
 export * from './work-context';
-export * from './store-limits';

@@ -1,6 +1,7 @@
 import type { Kafka, Producer } from 'kafkajs';
 import type { Envelope } from './envelope';
 import { KafkaRecord, toRecord } from './kafka-record';
+import { brokerTopic } from './topic-namespace';
 
 /**
  * An idempotent Kafka producer (acks from all in-sync replicas, one request in flight so order
@@ -26,7 +27,7 @@ export class Publisher {
     await this.producer.sendBatch({
       acks: -1,
       topicMessages: [...byTopic].map(([topic, rs]) => ({
-        topic, messages: rs.map((r) => ({ key: r.key, value: r.value, headers: r.headers })),
+        topic: brokerTopic(topic), messages: rs.map((r) => ({ key: r.key, value: r.value, headers: r.headers })),
       })),
     });
   }

@@ -1,18 +1,19 @@
 import type { Admin, Kafka } from 'kafkajs';
 import { dlqTopic } from '@berth/contracts';
 import { sleep } from './backoff';
+import { brokerTopic } from './topic-namespace';
 
 export interface TopicOptions { partitions?: number; replicationFactor?: number; withDlq?: boolean; timeoutMs?: number }
 
 /**
  * Creates the topics (and their `.dlq` topics) that do not exist yet; safe to call from every
- * app at every start-up. Resolves when each has a leader.
+ * app at every start-up. Resolves when each has a leader. Names are translated by brokerTopic.
  */
 export async function ensureTopics(kafka: Kafka, topics: string[], options: TopicOptions = {}): Promise<void> {
   const admin = kafka.admin();
   await admin.connect();
   try {
-    const wanted = [...new Set(topics.flatMap((t) => (options.withDlq === false ? [t] : [t, dlqTopic(t)])))];
+    const wanted = [...new Set(topics.flatMap((t) => (options.withDlq === false ? [t] : [t, dlqTopic(t)])))].map(brokerTopic);
     const existing = new Set(await admin.listTopics());
     const missing = wanted.filter((t) => !existing.has(t));
     if (missing.length === 0) return;

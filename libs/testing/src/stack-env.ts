@@ -9,6 +9,8 @@ export const testStack = {
   get adminPassword(): string { return required('BERTH_TEST_ADMIN_PASSWORD'); },
   /** The stack's BERTH_DB_PREFIX: its databases and Redis keys start with it. */
   get dbPrefix(): string { return required('BERTH_TEST_DB_PREFIX'); },
+  /** The name the broker knows one of the stack's topics by (the stack's apps put BERTH_TOPIC_PREFIX before each). */
+  topic(name: string): string { return required('BERTH_TEST_TOPIC_PREFIX') + name; },
   /** The internal apps' names. */
   get apps(): string[] { return Object.keys(JSON.parse(required('BERTH_TEST_APP_URLS'))); },
   /** A retired secrets key the stack's apps still decrypt with (BERTH_SECRETS_PREVIOUS_KEYS), for rotation specs. */

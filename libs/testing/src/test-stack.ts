@@ -2,6 +2,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Kafka, logLevel } from 'kafkajs';
 
 const ROOT = join(__dirname, '..', '..', '..');
 /** The list of apps is kept once, in tools/stack/apps.json. */
@@ -17,6 +18,8 @@ export interface TestStack {
   /** The internal apps, by name. */
   apps: string[];
   appUrl(app: string): string;
+  /** The name the broker knows one of the stack's topics by (the stack has a topic prefix of its own). */
+  topic(name: string): string;
   /** Process ids of the apps, by name (e.g. to read an app's memory from /proc). */
   pids: Record<string, number>;
   stop(): Promise<void>;
@@ -34,6 +37,7 @@ export async function startTestStack(portBase = Number(process.env.BERTH_TEST_PO
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
     BERTH_DB_PREFIX: dbPrefix,
+    BERTH_TOPIC_PREFIX: `${dbPrefix}.`,
     BERTH_PORT: String(gatewayPort),
     BERTH_METRICS_PORT: String(gatewayPort + 1),
     BERTH_PUBLIC_URL: `http://localhost:${gatewayPort}`,
@@ -50,13 +54,17 @@ export async function startTestStack(portBase = Number(process.env.BERTH_TEST_PO
   const logDir = join(ROOT, '.local', 'logs', 'test');
   mkdirSync(logDir, { recursive: true });
   const children = new Map<string, ChildProcess>();
-  const stop = async () => {
+  const stopApps = async () => {
     await Promise.all([...children.values()].map((c) => new Promise<void>((resolve) => {
       if (c.exitCode !== null || c.signalCode !== null) return resolve();
       const timer = setTimeout(() => c.kill('SIGKILL'), 10000);
       c.once('exit', () => { clearTimeout(timer); resolve(); });
       c.kill('SIGTERM');
     })));
+  };
+  const stop = async () => {
+    await stopApps();
+    await deleteTopics(env.KAFKA_BROKERS, env.BERTH_TOPIC_PREFIX);
   };
   const launch = (name: string) => {
     const log = createWriteStream(join(logDir, `${name}.log`));
@@ -80,9 +88,25 @@ export async function startTestStack(portBase = Number(process.env.BERTH_TEST_PO
   return {
     gatewayUrl: `http://127.0.0.1:${gatewayPort}`, gatewayMetricsUrl: `http://127.0.0.1:${gatewayPort + 1}`, dbPrefix, adminPassword: env.BERTH_ADMIN_PASSWORD, env, apps: internal,
     appUrl: (app) => `http://127.0.0.1:${ports[app]}`,
+    topic: (name) => env.BERTH_TOPIC_PREFIX + name,
     pids: Object.fromEntries([...children].map(([name, child]) => [name, child.pid!])),
     stop,
   };
+}
+
+/** Removes the stack's topics from the shared broker, so that runs do not pile up partitions. */
+async function deleteTopics(brokers: string | undefined, prefix: string) {
+  if (!brokers || !prefix) return;
+  const admin = new Kafka({ clientId: 'test-stack', brokers: brokers.split(','), logLevel: logLevel.NOTHING }).admin();
+  try {
+    await admin.connect();
+    const topics = (await admin.listTopics()).filter((t) => t.startsWith(prefix));
+    if (topics.length > 0) await admin.deleteTopics({ topics, timeout: 10000 });
+  } catch {
+    // best effort: a leftover topic only costs broker space
+  } finally {
+    await admin.disconnect().catch(() => undefined);
+  }
 }
 
 async function waitUp(name: string, port: number, child: ChildProcess, timeoutMs: number, logDir: string) {

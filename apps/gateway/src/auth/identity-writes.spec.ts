@@ -11,11 +11,12 @@ describe('credentialsChangedBy', () => {
     expect(credentialsChangedBy('DELETE', '/tenant/options/token.publicKey/k1', p)).toEqual({ tenant: 't1' });
     expect(credentialsChangedBy('POST', '/user/currentUser/totpSecret/activity', p)).toEqual({ tenant: 't1', user: 'alice' });
     expect(credentialsChangedBy('PUT', '/tenant/options/two-factor-authentication/enforced', p)).toEqual({ tenant: 't1' });
+    expect(credentialsChangedBy('POST', '/tenant/options', p)).toEqual({ tenant: 't1' });
   });
 
   it('ignores reads and unrelated writes', () => {
     expect(credentialsChangedBy('GET', '/user/currentUser', p)).toBeUndefined();
-    expect(credentialsChangedBy('POST', '/tenant/options', p)).toBeUndefined();
+    expect(credentialsChangedBy('PUT', '/tenant/options/alarm/level', p)).toBeUndefined();
     expect(credentialsChangedBy('POST', '/user/logout', p)).toBeUndefined();
     expect(credentialsChangedBy('POST', '/user/currentUser/other', p)).toBeUndefined();
     expect(credentialsChangedBy('POST', '/tenant/tenants', p)).toBeUndefined();

@@ -3,7 +3,7 @@ import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } fro
 import type { Consumer, Kafka } from 'kafkajs';
 import type { Logger } from 'pino';
 import { Topics } from '@berth/contracts';
-import { ensureTopics } from '@berth/messaging';
+import { brokerTopic, ensureTopics } from '@berth/messaging';
 import { BASE_CONFIG, KAFKA, PINO } from '@berth/runtime';
 import type { GatewayConfig } from '../config/gateway.env';
 import { EventsReadiness } from './events-readiness';
@@ -63,7 +63,7 @@ export class GatewayEvents implements OnApplicationBootstrap, OnApplicationShutd
     this.consumer = consumer;
     consumer.on(consumer.events.GROUP_JOIN, () => this.readiness.ready());
     await consumer.connect();
-    await consumer.subscribe({ topics: TOPICS, fromBeginning: false });
+    await consumer.subscribe({ topics: TOPICS.map(brokerTopic), fromBeginning: false });
     await consumer.run({
       eachMessage: async ({ message }) => {
         try {

@@ -2,6 +2,7 @@ import { Inject, Injectable, OnApplicationShutdown, Provider } from '@nestjs/com
 import { Admin, Kafka, logLevel } from 'kafkajs';
 import { Logger } from 'pino';
 import type { BaseConfig } from '@berth/config';
+import { setTopicPrefix } from '@berth/messaging';
 import { APP_INFO, AppInfo, BASE_CONFIG } from '../app-info';
 import { HealthIndicator } from '../health/health-indicator';
 import { PINO } from '../logging/pino.token';
@@ -16,15 +17,18 @@ const LEVELS: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
 export const kafkaProvider: Provider = {
   provide: KAFKA,
   inject: [BASE_CONFIG, APP_INFO, PINO],
-  useFactory: (cfg: BaseConfig, app: AppInfo, pino: Logger) => new Kafka({
-    clientId: app.name,
-    brokers: cfg.KAFKA_BROKERS,
-    logLevel: logLevel.WARN,
-    logCreator: () => ({ namespace, level, log }) => {
-      const { message, ...extra } = log;
-      pino[LEVELS[level] ?? 'info']({ context: `kafkajs:${namespace}`, ...extra }, message);
-    },
-  }),
+  useFactory: (cfg: BaseConfig, app: AppInfo, pino: Logger) => {
+    setTopicPrefix(cfg.BERTH_TOPIC_PREFIX);
+    return new Kafka({
+      clientId: app.name,
+      brokers: cfg.KAFKA_BROKERS,
+      logLevel: logLevel.WARN,
+      logCreator: () => ({ namespace, level, log }) => {
+        const { message, ...extra } = log;
+        pino[LEVELS[level] ?? 'info']({ context: `kafkajs:${namespace}`, ...extra }, message);
+      },
+    });
+  },
 };
 
 @Injectable()

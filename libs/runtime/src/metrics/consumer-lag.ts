@@ -1,4 +1,5 @@
 import type { Admin, Kafka } from 'kafkajs';
+import { appTopic, brokerTopic } from '@berth/messaging';
 
 /**
  * The lag of one consumer group: per topic, the messages past the group's committed offsets
@@ -36,11 +37,11 @@ export class ConsumerLag {
         await admin.connect();
         this.admin = admin;
       }
-      const committed = await this.admin.fetchOffsets({ groupId: this.groupId, topics: this.topics });
+      const committed = await this.admin.fetchOffsets({ groupId: this.groupId, topics: this.topics.map(brokerTopic) });
       const lag: Record<string, number> = {};
       for (const { topic, partitions } of committed) {
         const ends = new Map((await this.admin.fetchTopicOffsets(topic)).map((p) => [p.partition, p]));
-        lag[topic] = partitions.reduce((sum, { partition, offset }) => {
+        lag[appTopic(topic)] = partitions.reduce((sum, { partition, offset }) => {
           const end = ends.get(partition);
           if (!end) return sum;
           const from = Number(offset) >= 0 ? Number(offset) : Number(end.low);

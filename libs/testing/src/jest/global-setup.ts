@@ -12,6 +12,7 @@ export default async function globalSetup() {
   process.env.BERTH_TEST_GATEWAY_METRICS_URL = stack.gatewayMetricsUrl;
   process.env.BERTH_TEST_ADMIN_PASSWORD = stack.adminPassword;
   process.env.BERTH_TEST_DB_PREFIX = stack.dbPrefix;
+  process.env.BERTH_TEST_TOPIC_PREFIX = stack.env.BERTH_TOPIC_PREFIX;
   process.env.BERTH_TEST_INTERNAL_KEY = stack.env.BERTH_INTERNAL_KEY;
   process.env.BERTH_TEST_PREVIOUS_SECRETS_KEY = stack.env.BERTH_SECRETS_PREVIOUS_KEYS;
   process.env.BERTH_TEST_APP_PIDS = JSON.stringify(stack.pids);

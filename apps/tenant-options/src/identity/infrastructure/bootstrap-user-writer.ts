@@ -7,7 +7,6 @@ import type { TenantOptionsConfig } from '../../config/tenant-options.env';
 import { UserRecord, userId } from './identity-records';
 import { IdentityStore } from './identity-store';
 import { UserWriter } from './user-writer';
-import { hashMachineSecret } from './machine-secret-hash';
 import { MachineUserStore } from './machine-user-store';
 
 /** A bootstrap user remembers the application it was made for. */
@@ -47,7 +46,6 @@ export class BootstrapUserWriter {
     return this.machineUsers.write<BootstrapUserRecord>({
       tenant: app.tenant, userName, kind: 'bootstrap', roles: [], madeFor: { applicationId: app.applicationId },
       keep: (existing) => existing.applicationId === app.applicationId || (!existing.deleted && existing.kind !== 'bootstrap'),
-      hash: hashMachineSecret,
       seal: (password) => this.box.seal(password, bootstrapUserPasswordContext(app.tenant, app.applicationId)),
       messages: (version, sealedPassword, change) => this.messages(app, userName, version, sealedPassword, change),
     });

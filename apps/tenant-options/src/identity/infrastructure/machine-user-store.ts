@@ -4,7 +4,7 @@ import type { UserChangedV1 } from '@berth/contracts';
 import { isDuplicateKey } from '@berth/messaging';
 import { Outbox, OutboxMessage } from '@berth/runtime';
 import { newUserRecord } from '../domain/new-records';
-import { machineSecret } from './machine-secret-hash';
+import { hashMachineSecret, machineSecret } from './machine-secret-hash';
 import { UserRecord, userId } from './identity-records';
 import { IdentityStore } from './identity-store';
 
@@ -18,7 +18,6 @@ export interface MachineUser<R extends UserRecord> {
   madeFor: Partial<R>;
   /** True when the stored user must stay as it is (already made for this, or someone else's). */
   keep(existing: R): boolean;
-  hash(password: string): Promise<string>;
   /** The password, sealed for the app that hands it on. */
   seal(password: string): string;
   /** The messages written with the user: its `UserChanged` and the event carrying the sealed password. */
@@ -28,7 +27,8 @@ export interface MachineUser<R extends UserRecord> {
 const ATTEMPTS = 5;
 
 /**
- * Creates or renews machine users with a fresh random password, in one single-document write that
+ * Creates or renews machine users with a fresh random password (192 random bits, so hashed at the
+ * cheap cost of machine-secret-hash), in one single-document write that
  * carries their messages, so the clear password never leaves the process. A user left deleted is
  * made again; a concurrent change is retried a few times, then the message is.
  */
@@ -44,7 +44,7 @@ export class MachineUserStore {
       const existing = await this.store.users.findOne({ _id }) as R | null;
       if (existing && user.keep(existing)) return 'unchanged';
       const password = machineSecret();
-      const passwordHash = await user.hash(password);
+      const passwordHash = await hashMachineSecret(password);
       const sealedPassword = user.seal(password);
       const version = (existing?.version ?? 0) + 1;
       if (!existing) {

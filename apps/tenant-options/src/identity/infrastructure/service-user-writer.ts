@@ -7,7 +7,6 @@ import type { TenantOptionsConfig } from '../../config/tenant-options.env';
 import { UserRecord, userId } from './identity-records';
 import { IdentityStore } from './identity-store';
 import { MachineUserStore } from './machine-user-store';
-import { PasswordHasher } from './password-hasher';
 import { UserWriter } from './user-writer';
 
 /** A service user remembers the subscription (its aggregateVersion) it was made for. */
@@ -18,7 +17,7 @@ export interface ServiceUserGrant { tenant: string; applicationId: string; appli
 
 /**
  * Writes the service users of microservice subscriptions (`service_<app>`, kind `service`): a
- * random password, stored hashed like any user's, and handed on only sealed, in
+ * random password, stored hashed (machine-secret-hash), and handed on only sealed, in
  * `ServiceUserCreated`, written with the user in one operation. Both methods are idempotent.
  */
 @Injectable()
@@ -29,7 +28,6 @@ export class ServiceUserWriter {
     private readonly store: IdentityStore,
     private readonly machineUsers: MachineUserStore,
     private readonly users: UserWriter,
-    private readonly hasher: PasswordHasher,
     @Inject(TENANT_OPTIONS_CONFIG) config: TenantOptionsConfig,
   ) {
     this.box = secretBoxFromConfig(config);
@@ -44,7 +42,6 @@ export class ServiceUserWriter {
     return this.machineUsers.write<ServiceUserRecord>({
       tenant: grant.tenant, userName, kind: 'service', roles: grant.roles, madeFor: { subscriptionVersion: grant.subscriptionVersion },
       keep: (existing) => !existing.deleted && (existing.kind !== 'service' || (existing.subscriptionVersion ?? 0) >= grant.subscriptionVersion),
-      hash: (password) => this.hasher.hash(password),
       seal: (password) => this.box.seal(password, serviceUserPasswordContext(grant.tenant, grant.applicationId)),
       messages: (version, sealedPassword, change) => this.messages(grant, userName, version, sealedPassword, change),
     });
