@@ -3,6 +3,7 @@ import type { Principal } from '@berth/auth';
 import { MESSAGING_PROVIDER_KEY, messagingOptionKeys } from '@berth/contracts';
 import { configurationView, optionsOfConfiguration } from '../domain/provider-settings';
 import { MessagingOptions } from '../infrastructure/messaging-options';
+import { ProviderRegistry } from '../infrastructure/provider-registry';
 import { TenantOptionsClient } from '../infrastructure/tenant-options.client';
 
 /**
@@ -12,7 +13,7 @@ import { TenantOptionsClient } from '../infrastructure/tenant-options.client';
  */
 @Injectable()
 export class ProviderConfiguration {
-  constructor(private readonly client: TenantOptionsClient, private readonly options: MessagingOptions) {}
+  constructor(private readonly client: TenantOptionsClient, private readonly options: MessagingOptions, private readonly providers: ProviderRegistry) {}
 
   async get(tenant: string) {
     return configurationView(await this.client.read(tenant));
@@ -25,6 +26,7 @@ export class ProviderConfiguration {
     const keep = new Set(messagingOptionKeys(provider));
     await Promise.all(Object.keys(before).filter((key) => !keep.has(key)).map((key) => this.client.remove(caller, key)));
     this.options.changed(caller.tenant);
+    await this.providers.start(caller.tenant);
     return this.get(caller.tenant);
   }
 

@@ -74,9 +74,15 @@ export class ProviderRegistry implements OnApplicationBootstrap, OnApplicationSh
     return { fingerprint, provider };
   }
 
-  /** (Re)makes the tenant's provider after its options changed, so that it connects and receives at once. */
+  /** Remakes the provider of a tenant this instance serves after its options changed. */
   private async refresh(tenant: string) {
+    if (!this.entries.has(tenant)) return;
     await this.entryOf(tenant).catch((err) => this.logger.warn(`Provider of ${tenant} not remade: ${(err as Error).message}`));
+  }
+
+  /** Makes (or remakes) the tenant's provider now, so that it connects and receives at once (after a configuration change). */
+  async start(tenant: string): Promise<void> {
+    await this.entryOf(tenant).catch((err) => this.logger.warn(`Provider of ${tenant} not started: ${(err as Error).message}`));
   }
 
   async onApplicationBootstrap() {
