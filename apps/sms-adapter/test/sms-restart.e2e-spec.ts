@@ -6,7 +6,8 @@ import { TestSmsc } from './test-smsc';
 
 const SMSC_PORT = Number(process.env.BERTH_TEST_PORT_BASE || 18100) + 51;
 const PASSWORD = 'restart-pw';
-const COUNT = 1000;
+/** 1,000 by default (issue 9); BERTH_SMS_RESTART_COUNT runs fewer on a slow store. */
+const COUNT = Number(process.env.BERTH_SMS_RESTART_COUNT || 1000);
 const smsc = new TestSmsc({ port: SMSC_PORT, password: PASSWORD });
 let replacement: ChildProcess | undefined;
 
@@ -57,7 +58,7 @@ it(`${COUNT} messages with a kill -9 and restart of the sms-adapter mid-run: eac
     }
   };
   await Promise.all(Array.from({ length: 16 }, worker));
-  const deadline = Date.now() + 240_000;
+  const deadline = Date.now() + 900_000;
   const distinct = () => new Set(smsc.submits.filter((s) => s.systemId === t.id).map((s) => s.text)).size;
   while (distinct() < COUNT && Date.now() < deadline) await new Promise((r) => setTimeout(r, 500));
   await new Promise((r) => setTimeout(r, 3000));
@@ -66,4 +67,4 @@ it(`${COUNT} messages with a kill -9 and restart of the sms-adapter mid-run: eac
   for (const text of texts) counts.set(text, (counts.get(text) ?? 0) + 1);
   expect([...counts].filter(([, n]) => n > 1)).toEqual([]);
   expect(counts.size).toBe(COUNT);
-}, 420_000);
+}, 1_800_000);

@@ -55,6 +55,6 @@ export class SmsWorkers implements OnApplicationBootstrap, OnApplicationShutdown
 
   async onApplicationShutdown() {
     clearInterval(this.sweeper);
-    await Promise.all(this.workers.map((w) => w.close()));
+    await Promise.all(this.workers.map((w) => w.close().catch(() => undefined)));
   }
 }
