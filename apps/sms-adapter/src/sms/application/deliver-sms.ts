@@ -9,7 +9,8 @@ import { SendJob, SmsQueues } from '../infrastructure/sms-queues';
 
 /**
  * Submits one delivery to the tenant's provider, once: a delivery no longer `MessageWaiting` is
- * left alone. A rejection, an expired message or the last failed attempt ends it
+ * left alone, and one the provider already accepted (noted in Redis right after its answer) is
+ * only recorded. A rejection, an expired message or the last failed attempt ends it
  * `DeliveryImpossible` with the reason stored; any other failure is thrown to be retried.
  */
 @Injectable()
@@ -25,6 +26,11 @@ export class DeliverSms {
     const request = await this.requests.find(requestId);
     const delivery = request?.deliveries[index];
     if (!request || !delivery || delivery.status !== 'MessageWaiting') return;
+    const sentAs = await this.requests.sentAs(requestId, index);
+    if (sentAs) {
+      await this.requests.changeDelivery(requestId, index, { status: 'DeliveredToNetwork', providerMessageId: sentAs }, 'MessageWaiting');
+      return;
+    }
     if (request.expiresAt && Date.parse(request.expiresAt) < Date.now()) return this.fail(requestId, index, 'expired before it could be sent');
     try {
       const provider = await this.providers.get(request.tenant);

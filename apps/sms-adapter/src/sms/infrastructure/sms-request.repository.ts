@@ -30,9 +30,11 @@ export class SmsRequestRepository implements OnModuleInit {
   constructor(@InjectConnection() connection: Connection, @Inject(REDIS) private readonly redis: Redis, @Inject(BASE_CONFIG) config: BaseConfig) {
     this.rows = connection.db!.collection<SmsRequestDocument>('sms_requests');
     this.linkPrefix = `${config.BERTH_DB_PREFIX}:sms:provider-message:`;
+    this.sentPrefix = `${config.BERTH_DB_PREFIX}:sms:sent:`;
   }
 
   private readonly linkPrefix: string;
+  private readonly sentPrefix: string;
 
   async onModuleInit() {
     await ensureIndexes(this.rows, [{ key: { createdAt: 1 }, name: 'created' }]);
@@ -59,9 +61,22 @@ export class SmsRequestRepository implements OnModuleInit {
     return this.rows.findOne({ _id: id, tenant });
   }
 
-  /** Notes in Redis, for a week, that the provider calls delivery `index` of request `requestId` by `providerMessageId`. */
+  /**
+   * Notes in Redis, for a week, that the provider accepted delivery `index` of request `requestId`
+   * as `providerMessageId`, both ways: receipts find the delivery, and a retry of a delivery whose
+   * status write was lost (the process died) finds that it was sent.
+   */
   async linkProviderMessage(tenant: string, providerMessageId: string, requestId: string, index: number): Promise<void> {
-    await this.redis.set(`${this.linkPrefix}${tenant}:${providerMessageId}`, deliveryId(requestId, index), 'EX', LINK_TTL_SECONDS);
+    const id = deliveryId(requestId, index);
+    await this.redis.multi()
+      .set(`${this.linkPrefix}${tenant}:${providerMessageId}`, id, 'EX', LINK_TTL_SECONDS)
+      .set(`${this.sentPrefix}${id}`, providerMessageId, 'EX', LINK_TTL_SECONDS)
+      .exec();
+  }
+
+  /** The provider's message id of a delivery the provider already accepted, if any. */
+  sentAs(requestId: string, index: number): Promise<string | null> {
+    return this.redis.get(`${this.sentPrefix}${deliveryId(requestId, index)}`);
   }
 
   /** The request and delivery index a provider's message id names, or undefined (not submitted yet, or unknown). */
