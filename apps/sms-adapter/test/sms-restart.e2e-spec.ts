@@ -36,9 +36,15 @@ async function sendUntilAccepted(as: [string, string], i: number) {
 }
 
 afterAll(async () => {
-  replacement?.kill('SIGTERM');
+  const child = replacement;
+  if (child && child.exitCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15000))]);
+    if (child.exitCode === null) child.kill('SIGKILL');
+  }
   await smsc.stop();
-});
+}, 30000);
 
 it(`${COUNT} messages with a kill -9 and restart of the sms-adapter mid-run: each reaches the SMSC exactly once`, async () => {
   await smsc.start();
