@@ -23,10 +23,12 @@ COPY --from=deps --chown=node:node /app/node_modules ./node_modules
 COPY --from=deps --chown=node:node /app/package.json ./package.json
 # dist/node_modules holds the @berth/* lib links, so dist/ is copied whole.
 COPY --from=build --chown=node:node /app/dist ./dist
+# The app's Node flags (e.g. the gateway's young-generation size) come from the one app table.
+COPY --from=build --chown=node:node /app/tools/stack/apps.json ./apps.json
 RUN test -f "dist/apps/${APP}/src/main.js"
 USER node
 # The gateway listens on BERTH_PORT, internal apps on PORT (set by compose / the Deployment).
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||process.env.BERTH_PORT||8080)+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # exec so node is PID 1 and receives SIGTERM for graceful shutdown.
-CMD ["sh", "-c", "exec node dist/apps/${BERTH_APP}/src/main.js"]
+CMD ["sh", "-c", "exec node $(node -p \"(require('./apps.json').find((a) => a.name === process.env.BERTH_APP).nodeFlags || []).join(' ')\") dist/apps/${BERTH_APP}/src/main.js"]

@@ -7,12 +7,15 @@ const swc = ['@swc/jest', {
   },
   module: { type: 'commonjs' },
 }];
+// @kubernetes/client-node ships ES modules only; Jest's CommonJS runtime needs them compiled.
+const esmOnly = ['@kubernetes/client-node', 'openid-client', 'oauth4webapi', 'jose'];
 const common = {
-  transform: { '^.+\\.ts$': swc },
+  transform: { '^.+\\.ts$': swc, [`/node_modules/(${esmOnly.join('|')})/.+\\.js$`]: swc },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
   moduleNameMapper: { '^@berth/(.*)$': '<rootDir>/libs/$1/src' },
   testEnvironment: 'node',
   rootDir: __dirname,
-  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/tools'],
+  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/examples', '<rootDir>/tools'],
 };
 module.exports = {
   testTimeout: 60000,

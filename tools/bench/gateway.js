@@ -51,7 +51,7 @@ const env = {
 
 function startApp(name, app, extra) {
   const prof = args['cpu-prof'] && app === 'gateway' ? ['--cpu-prof', `--cpu-prof-dir=${logDir}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
-  return processes.start(name, process.execPath, [...prof, join(ROOT, 'dist', 'apps', app, 'src', 'main.js')], { env: { ...env, ...extra }, logFile: join(logDir, `${name}.log`) });
+  return processes.start(name, process.execPath, processes.appArgs(ROOT, app, prof), { env: { ...env, ...extra }, logFile: join(logDir, `${name}.log`) });
 }
 
 function upstreamServed(upstream) {

@@ -4,11 +4,12 @@
 // `npm run bench:subscriptions` (provisions the infra, builds). Options: --runs (200), --tenants (4:
 // the tenants that take turns being unsubscribed and subscribed again), --poll-ms (10), --port-base.
 const { randomBytes, randomUUID } = require('node:crypto');
-const { mkdirSync, readFileSync } = require('node:fs');
+const { mkdirSync } = require('node:fs');
 const { join } = require('node:path');
 const { parseArgs } = require('node:util');
 const { Kafka, logLevel } = require('kafkajs');
 const processes = require('./gateway/processes');
+const { startStack, stackPorts } = require('./bench-stack');
 const { cleanUpData } = require('./gateway/fixtures');
 const { summarize, printTable } = require('./stats');
 const { startTap, TYPES } = require('./subscriptions-tap');
@@ -27,30 +28,12 @@ const LOCAL = process.env.BERTH_LOCAL || join(ROOT, '.local');
 const BRAND = 'application/vnd.com.nsn.cumulocity';
 const base = Number(args['port-base']);
 const logDir = join(LOCAL, 'logs', `bench-subscriptions-${base}`);
-const APPS = JSON.parse(readFileSync(join(ROOT, 'tools', 'stack', 'apps.json'), 'utf8')).map((a) => a.name);
-const ports = Object.fromEntries(APPS.filter((a) => a !== 'gateway').map((name, i) => [name, base + i]));
-const gatewayPort = base + APPS.length - 1;
+const { gatewayPort, all: stackPortList } = stackPorts(base);
 const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
 const prefix = `bs${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
 const adminPassword = randomBytes(12).toString('base64url');
 const kafka = new Kafka({ clientId: 'bench', brokers: process.env.KAFKA_BROKERS.split(','), logLevel: logLevel.NOTHING });
 const kafkaTopic = `bench.s${randomBytes(3).toString('hex')}.v1`;
-
-/** The six built apps on their own ports, database prefix and keys, as libs/testing's test stack starts them. */
-async function startStack() {
-  const env = {
-    ...process.env, BERTH_DB_PREFIX: prefix, BERTH_TOPIC_PREFIX: `${prefix}.`, BERTH_PORT: String(gatewayPort), BERTH_METRICS_PORT: String(gatewayPort + 1),
-    BERTH_PUBLIC_URL: `http://localhost:${gatewayPort}`, BERTH_ADMIN_PASSWORD: adminPassword,
-    BERTH_INTERNAL_KEY: randomBytes(32).toString('base64url'), BERTH_SECRETS_KEY: randomBytes(32).toString('base64url'),
-    LOG_LEVEL: process.env.LOG_LEVEL || 'info',
-  };
-  for (const [name, port] of Object.entries(ports)) env[`${name.toUpperCase().replace(/-/g, '_')}_URL`] = `http://127.0.0.1:${port}`;
-  const launch = (name, port) => processes.start(name, process.execPath, [join(ROOT, 'dist', 'apps', name, 'src', 'main.js')], { env: { ...env, PORT: String(port) }, logFile: join(logDir, `${name}.log`) });
-  const internal = Object.entries(ports).map(([name, port]) => [launch(name, port), port]);
-  await Promise.all(internal.map(([proc, port]) => processes.waitHttp(proc, `http://127.0.0.1:${port}/health`, 90000)));
-  const gateway = launch('gateway', gatewayPort);
-  await processes.waitHttp(gateway, `${gatewayUrl}/health`, 90000);
-}
 
 const basic = (user, password) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 const admin = basic('management/admin', adminPassword);
@@ -183,10 +166,10 @@ async function kafkaRuns() {
 
 async function main() {
   mkdirSync(logDir, { recursive: true });
-  await processes.assertPortsFree([...Object.values(ports), gatewayPort, gatewayPort + 1]);
+  await processes.assertPortsFree(stackPortList);
   console.log(`subscriptions benchmark: ${RUNS} subscribes taking turns on ${TENANTS} tenants, row 12 polled every ${POLL_MS} ms; Kafka baseline ${RUNS} messages one at a time; logs in ${logDir}`);
   const started = Date.now();
-  await startStack();
+  await startStack({ base, prefix, adminPassword, logDir });
   console.error(`  stack up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const fixture = await setUp();
   const sub = await subscriptionRuns(fixture);

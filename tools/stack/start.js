@@ -14,7 +14,7 @@ let stopping = false;
 
 function launch(app, env) {
   const log = createWriteStream(join(local, 'logs', `${app.name}.log`), { flags: 'a' });
-  const child = spawn(process.execPath, [join(root, 'dist', 'apps', app.name, 'src', 'main.js')], {
+  const child = spawn(process.execPath, [...(app.nodeFlags || []), join(root, 'dist', 'apps', app.name, 'src', 'main.js')], {
     env: appEnv(env, app), stdio: ['ignore', 'pipe', 'pipe'],
   });
   for (const stream of [child.stdout, child.stderr]) {

@@ -1,7 +1,9 @@
-import { call, create, expectError, microservice, READ, unique } from './registry-client';
+import { newTenant, TenantHandle } from '@berth/testing';
+import { call, create, expectError, microservice, READ, unique, userName, userWith } from './registry-client';
 
-const T1 = unique('access');
-const T2 = unique('other');
+let T1: TenantHandle;
+let T2: TenantHandle;
+beforeAll(async () => { [T1, T2] = await Promise.all([newTenant(), newTenant()]); });
 
 describe('registry: visibility and roles', () => {
   it('hides another tenant\'s PRIVATE application (404) and shows its MARKET ones', async () => {
@@ -33,7 +35,8 @@ describe('registry: visibility and roles', () => {
     expectError(await call('POST', `/application/applications/${app.id}/clone`, { tenant: T1, roles: READ }), 403, 'security/Forbidden');
     expect((await call('POST', '/application/applications', { tenant: T1, roles: ['ROLE_APPLICATION_MANAGMENT_ADMIN'], body: microservice() })).status).toBe(201);
     expect((await call('POST', '/application/applications', { tenant: T1, roles: ['ROLE_APPLICATION_MANAGEMENT_ADMIN'], body: microservice() })).status).toBe(201);
-    expect((await call('GET', '/application/applicationsByUser/tester', { tenant: T1, roles: ['ROLE_Application_READ'] })).status).toBe(200);
+    const reader = userName(await userWith(T1, ['ROLE_Application_READ']));
+    expect((await call('GET', `/application/applicationsByUser/${reader}`, { tenant: T1, roles: ['ROLE_Application_READ'] })).status).toBe(200);
   });
 
   it('requires an application role for the discovery resource GET /application', async () => {
@@ -54,7 +57,7 @@ describe('registry: clone (row 7)', () => {
     expect(first.headers.get('location')).toBe(first.body.self);
     expect(first.body).toMatchObject({
       name: `clone${name}`, key: `clone${name}-key`, contextPath: `clone${name}`, type: 'HOSTED', resourcesUrl: '/',
-      availability: 'MARKET', description: 'd', config: { c: 1 }, owner: { tenant: { id: T2 } },
+      availability: 'MARKET', description: 'd', config: { c: 1 }, owner: { tenant: { id: T2.id } },
     });
     expect(first.body.id).not.toBe(source.id);
     expect(first.body).not.toHaveProperty('resourcesPassword');

@@ -1,7 +1,8 @@
-import { BRAND, call, create, expectError, microservice, READ, unique } from './registry-client';
+import { newTenant, TenantHandle } from '@berth/testing';
+import { BRAND, call, create, expectError, microservice, READ, unique, userName, userWith } from './registry-client';
 
-const OWNER = unique('lists');
-const OTHER = unique('viewer');
+let OWNER: TenantHandle;
+let OTHER: TenantHandle;
 const ids = (body: any) => body.applications.map((a: any) => a.id);
 
 describe('registry: collections (rows 2 and 8, CLIENTS.md filters)', () => {
@@ -11,6 +12,7 @@ describe('registry: collections (rows 2 and 8, CLIENTS.md filters)', () => {
   let otherPriv: any;
 
   beforeAll(async () => {
+    [OWNER, OTHER] = await Promise.all([newTenant(), newTenant()]);
     priv = await create(OWNER, microservice());
     market = await create(OWNER, microservice({ availability: 'MARKET' }));
     const name = unique('web');
@@ -19,11 +21,11 @@ describe('registry: collections (rows 2 and 8, CLIENTS.md filters)', () => {
   });
 
   it('lists what the caller may see: its own, MARKET ones and the known applications, with the collection media type', async () => {
-    const res = await call('GET', `/application/applications?owner=${OWNER}&pageSize=10`, { tenant: OWNER, roles: READ });
+    const res = await call('GET', `/application/applications?owner=${OWNER.id}&pageSize=10`, { tenant: OWNER, roles: READ });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe(`${BRAND}.applicationCollection+json;ver=0.9;charset=UTF-8`);
     expect(ids(res.body).sort()).toEqual([priv.id, market.id, hosted.id].sort());
-    const seen = await call('GET', `/application/applications?owner=${OWNER}&pageSize=10`, { tenant: OTHER, roles: READ });
+    const seen = await call('GET', `/application/applications?owner=${OWNER.id}&pageSize=10`, { tenant: OTHER, roles: READ });
     expect(ids(seen.body)).toEqual([market.id]);
     const all = await call('GET', '/application/applications?pageSize=2000', { tenant: OTHER, roles: READ });
     expect(ids(all.body)).toEqual(expect.arrayContaining([market.id, otherPriv.id]));
@@ -32,19 +34,19 @@ describe('registry: collections (rows 2 and 8, CLIENTS.md filters)', () => {
   });
 
   it('pages with statistics, next and prev links; a page past the end is empty; withTotalPages counts', async () => {
-    const first = await call('GET', `/application/applicationsByOwner/${OWNER}?pageSize=2&withTotalPages=true`, { tenant: OWNER });
+    const first = await call('GET', `/application/applicationsByOwner/${OWNER.id}?pageSize=2&withTotalPages=true`, { tenant: OWNER });
     expect(first.body.statistics).toEqual({ pageSize: 2, currentPage: 1, totalPages: 2 });
     expect(first.body.applications).toHaveLength(2);
-    expect(first.body.self).toMatch(new RegExp(`/application/applicationsByOwner/${OWNER}\\?`));
+    expect(first.body.self).toMatch(new RegExp(`/application/applicationsByOwner/${OWNER.id}\\?`));
     expect(first.body.next).toContain('currentPage=2');
     const second = await call('GET', new URL(first.body.next).pathname + new URL(first.body.next).search, { tenant: OWNER });
     expect(second.body.applications).toHaveLength(1);
     expect(second.body.prev).toContain('currentPage=1');
     expect(second.body.next).toBeUndefined();
-    const past = await call('GET', `/application/applicationsByOwner/${OWNER}?pageSize=2&currentPage=9`, { tenant: OWNER });
+    const past = await call('GET', `/application/applicationsByOwner/${OWNER.id}?pageSize=2&currentPage=9`, { tenant: OWNER });
     expect(past.status).toBe(200);
     expect(past.body.applications).toEqual([]);
-    const count = await call('GET', `/application/applications?owner=${OWNER}&pageSize=1&withTotalPages=true`, { tenant: OWNER });
+    const count = await call('GET', `/application/applications?owner=${OWNER.id}&pageSize=1&withTotalPages=true`, { tenant: OWNER });
     expect(count.body.statistics.totalPages).toBe(3);
     expect(ids(first.body).concat(ids(second.body)).sort()).toEqual([priv.id, market.id, hosted.id].sort());
   });
@@ -57,13 +59,13 @@ describe('registry: collections (rows 2 and 8, CLIENTS.md filters)', () => {
   it('filters by name, type (comma list) and hasVersions', async () => {
     const byName = await call('GET', `/application/applications?name=${priv.name}`, { tenant: OWNER });
     expect(ids(byName.body)).toEqual([priv.id]);
-    const byType = await call('GET', `/application/applications?owner=${OWNER}&type=HOSTED,EXTERNAL&pageSize=10`, { tenant: OWNER });
+    const byType = await call('GET', `/application/applications?owner=${OWNER.id}&type=HOSTED,EXTERNAL&pageSize=10`, { tenant: OWNER });
     expect(ids(byType.body)).toEqual([hosted.id]);
-    const both = await call('GET', `/application/applications?owner=${OWNER}&type=HOSTED,MICROSERVICE&pageSize=10`, { tenant: OWNER });
+    const both = await call('GET', `/application/applications?owner=${OWNER.id}&type=HOSTED,MICROSERVICE&pageSize=10`, { tenant: OWNER });
     expect(ids(both.body)).toHaveLength(3);
-    const none = await call('GET', `/application/applications?owner=${OWNER}&hasVersions=true`, { tenant: OWNER });
+    const none = await call('GET', `/application/applications?owner=${OWNER.id}&hasVersions=true`, { tenant: OWNER });
     expect(none.body.applications).toEqual([]);
-    const without = await call('GET', `/application/applications?owner=${OWNER}&hasVersions=false&pageSize=10`, { tenant: OWNER });
+    const without = await call('GET', `/application/applications?owner=${OWNER.id}&hasVersions=false&pageSize=10`, { tenant: OWNER });
     expect(ids(without.body)).toHaveLength(3);
   });
 
@@ -77,16 +79,28 @@ describe('registry: collections (rows 2 and 8, CLIENTS.md filters)', () => {
   });
 
   it('lists by owner and by tenant (owner or subscriber) with the filters owner and tenant', async () => {
-    const byTenant = await call('GET', `/application/applications?tenant=${OWNER}&pageSize=10`, { tenant: OWNER });
+    const byTenant = await call('GET', `/application/applications?tenant=${OWNER.id}&pageSize=10`, { tenant: OWNER });
     expect(ids(byTenant.body).sort()).toEqual([priv.id, market.id, hosted.id].sort());
   });
 
   it('lists by user what the user\'s tenant sees, and honours noPaging', async () => {
-    const res = await call('GET', '/application/applicationsByUser/tester?dropOverwrittenApps=true&noPaging=true', { tenant: OWNER, roles: ['ROLE_Application_READ'] });
+    const user = userName(await userWith(OWNER, ['ROLE_Application_READ']));
+    const res = await call('GET', `/application/applicationsByUser/${user}?dropOverwrittenApps=true&noPaging=true`, { tenant: OWNER, roles: ['ROLE_Application_READ'] });
     expect(res.status).toBe(200);
     expect(res.body.statistics.pageSize).toBe(2000);
     expect(ids(res.body)).toEqual(expect.arrayContaining([priv.id, market.id, hosted.id]));
     expect(ids(res.body)).not.toContain(otherPriv.id);
+  });
+
+  it('filters by user: what that user\'s tenant sees, so another tenant\'s PRIVATE ones never', async () => {
+    const user = userName(await userWith(OWNER, READ));
+    const res = await call('GET', `/application/applications?user=${user}&owner=${OWNER.id}&pageSize=10`, { tenant: OWNER, roles: READ });
+    expect(res.status).toBe(200);
+    expect(ids(res.body).sort()).toEqual([priv.id, market.id, hosted.id].sort());
+    const viewer = userName(await userWith(OTHER, READ));
+    const mine = await call('GET', `/application/applications?user=${viewer}&pageSize=2000`, { tenant: OTHER, roles: READ });
+    expect(ids(mine.body)).toEqual(expect.arrayContaining([market.id, otherPriv.id]));
+    expect(ids(mine.body)).not.toContain(priv.id);
   });
 
   it('has the known applications seeded once, owned by the management tenant, MARKET, with their dependencies', async () => {

@@ -1,15 +1,22 @@
 import type { Consumer } from 'kafkajs';
-import { Topics, TenantSubscribed, TenantUnsubscribed } from '@berth/contracts';
+import { Topics, TenantSubscribed } from '@berth/contracts';
 import { createEnvelope, Envelope, Publisher } from '@berth/messaging';
-import { testStack } from '@berth/testing';
+import { gw, newTenant, TenantHandle, testStack } from '@berth/testing';
 import { call, create, eventually, expectError, kafka, microservice, READ, unique } from './registry-client';
 
-const OWNER = unique('pub');
-const SUB = unique('sub');
+let OWNER: TenantHandle;
+let SUB: TenantHandle;
 const received: Envelope[] = [];
 let consumer: Consumer;
 let publisher: Publisher;
 
+/** Subscribes SUB to `app` through the gateway, as its admin, the way a client does. */
+async function subscribe(app: any) {
+  const res = await gw(`/tenant/tenants/${SUB.id}/applications`, { method: 'POST', as: SUB.admin, body: { application: { id: app.id } } });
+  expect(res.status).toBe(201);
+}
+
+/** A subscription event published straight to Kafka: only for replaying a stale one, which no client can cause. */
 async function subscription(contract: typeof TenantSubscribed, tenant: string, app: any, version: number) {
   const envelope = createEnvelope(contract, {
     source: 'registry-e2e', tenantId: tenant, aggregateId: `${tenant}/${app.id}`, aggregateVersion: version,
@@ -21,6 +28,7 @@ async function subscription(contract: typeof TenantSubscribed, tenant: string, a
 const eventOf = (type: string, id: string) => eventually(async () => received.find((e) => e.type === type && e.aggregateId === id), 30000, `${type} of ${id}`);
 
 beforeAll(async () => {
+  [OWNER, SUB] = await Promise.all([newTenant(), newTenant()]);
   const client = kafka();
   publisher = new Publisher(client);
   consumer = client.consumer({ groupId: unique('registry-e2e-'), maxWaitTimeInMs: 100 });
@@ -39,15 +47,15 @@ describe('registry: events on registry.application.v1', () => {
     const app = await create(OWNER, microservice());
     const created = await eventOf('ApplicationCreated', app.id);
     expect(created).toMatchObject({
-      source: 'application-registry', tenantId: OWNER, aggregateVersion: 1, processingMode: 'PERSISTENT',
-      payload: { id: app.id, name: app.name, type: 'MICROSERVICE', ownerTenant: OWNER, key: app.key, availability: 'PRIVATE' },
+      source: 'application-registry', tenantId: OWNER.id, aggregateVersion: 1, processingMode: 'PERSISTENT',
+      payload: { id: app.id, name: app.name, type: 'MICROSERVICE', ownerTenant: OWNER.id, key: app.key, availability: 'PRIVATE' },
     });
     await call('PUT', `/application/applications/${app.id}`, { tenant: OWNER, body: { availability: 'MARKET', description: 'x' } });
     const updated = await eventOf('ApplicationUpdated', app.id);
     expect(updated).toMatchObject({ aggregateVersion: 2, payload: { availability: 'MARKET', changed: ['availability', 'description'] } });
     await call('DELETE', `/application/applications/${app.id}`, { tenant: OWNER });
     const deleted = await eventOf('ApplicationDeleted', app.id);
-    expect(deleted.payload).toEqual({ id: app.id, name: app.name, type: 'MICROSERVICE', ownerTenant: OWNER, force: false, subscribedTenants: [] });
+    expect(deleted.payload).toEqual({ id: app.id, name: app.name, type: 'MICROSERVICE', ownerTenant: OWNER.id, force: false, subscribedTenants: [] });
   });
 
   it('TRANSIENT emits without storing; QUIESCENT emits as PERSISTENT', async () => {
@@ -62,48 +70,54 @@ describe('registry: the subscription projection', () => {
   it('makes a PRIVATE application visible to a subscriber, and listed by subscriber, tenant, providedFor and applicationsByTenant', async () => {
     const app = await create(OWNER, microservice());
     expectError(await call('GET', `/application/applications/${app.id}`, { tenant: SUB }), 404, 'applications/Not Found');
-    await subscription(TenantSubscribed, SUB, app, 1);
-    await eventually(async () => ((await call('GET', `/application/applications/${app.id}`, { tenant: SUB, roles: READ })).status === 200 ? true : undefined), 30000, 'subscriber sees it');
-    for (const path of [`/application/applicationsByTenant/${SUB}`, `/application/applications?subscriber=${SUB}`, `/application/applications?providedFor=${SUB}`, `/application/applications?tenant=${SUB}`]) {
+    // A tenant subscribes only to MARKET applications; the owner may make one PRIVATE afterwards.
+    expect((await call('PUT', `/application/applications/${app.id}`, { tenant: OWNER, body: { availability: 'MARKET' } })).status).toBe(200);
+    await subscribe(app);
+    expect((await call('PUT', `/application/applications/${app.id}`, { tenant: OWNER, body: { availability: 'PRIVATE' } })).status).toBe(200);
+    await eventually(async () => ((await call('GET', `/application/applicationsByTenant/${SUB.id}`, { tenant: SUB, roles: READ })).body?.applications?.length === 1 ? true : undefined), 30000, 'projection knows the subscription');
+    expect((await call('GET', `/application/applications/${app.id}`, { tenant: SUB, roles: READ })).status).toBe(200);
+    for (const path of [`/application/applicationsByTenant/${SUB.id}`, `/application/applications?subscriber=${SUB.id}`, `/application/applications?providedFor=${SUB.id}`, `/application/applications?tenant=${SUB.id}`]) {
       const res = await call('GET', path, { tenant: SUB, roles: READ });
       expect(res.body.applications.map((a: any) => a.id)).toEqual([app.id]);
     }
-    const asOwner = await call('GET', `/application/applications?providedFor=${OWNER}`, { tenant: OWNER });
+    const asOwner = await call('GET', `/application/applications?providedFor=${OWNER.id}`, { tenant: OWNER });
     expect(asOwner.body.applications).toEqual([]);
     expectError(await call('PUT', `/application/applications/${app.id}`, { tenant: SUB, body: { description: 'x' } }), 403, 'security/Forbidden');
     const clone = await call('POST', `/application/applications/${app.id}/clone`, { tenant: SUB });
     expect(clone.status).toBe(201);
-    expect(clone.body.owner.tenant.id).toBe(SUB);
+    expect(clone.body.owner.tenant.id).toBe(SUB.id);
 
-    await subscription(TenantUnsubscribed, SUB, app, 2);
+    expect((await gw(`/tenant/tenants/${SUB.id}/applications/${app.id}`, { method: 'DELETE', as: SUB.admin })).status).toBe(204);
     await eventually(async () => ((await call('GET', `/application/applications/${app.id}`, { tenant: SUB })).status === 404 ? true : undefined), 30000, 'hidden again');
-    await subscription(TenantSubscribed, SUB, app, 1);
+    // A stale TenantSubscribed (version 1, before the unsubscribe's version 2) delivered again changes nothing.
+    await subscription(TenantSubscribed, SUB.id, app, 1);
     await new Promise((r) => setTimeout(r, 2000));
     expect((await call('GET', `/application/applications/${app.id}`, { tenant: SUB })).status).toBe(404);
   });
 
   it('refuses to delete a subscribed MARKET application with 409 naming the tenants; force deletes and says so', async () => {
     const app = await create(OWNER, microservice({ availability: 'MARKET' }));
-    await subscription(TenantSubscribed, SUB, app, 1);
+    await subscribe(app);
     // Delete only once the projection knows the subscription: a delete before that rightly succeeds.
     await eventually(async () => {
-      const res = await call('GET', `/application/applicationsByTenant/${SUB}`, { tenant: SUB, roles: READ });
+      const res = await call('GET', `/application/applicationsByTenant/${SUB.id}`, { tenant: SUB, roles: READ });
       return res.body?.applications?.some((a: any) => a.id === app.id) ? true : undefined;
     }, 30000, 'projection knows the subscription');
     const refused = await call('DELETE', `/application/applications/${app.id}`, { tenant: OWNER });
-    expectError(refused, 409, 'applications/Update Conflict', new RegExp(SUB));
+    expectError(refused, 409, 'applications/Update Conflict', new RegExp(SUB.id));
     expect((await call('GET', `/application/applications/${app.id}`, { tenant: OWNER })).status).toBe(200);
     expect((await call('DELETE', `/application/applications/${app.id}?force=true`, { tenant: OWNER })).status).toBe(204);
     expect((await call('GET', `/application/applications/${app.id}`, { tenant: OWNER })).status).toBe(404);
     const deleted = await eventOf('ApplicationDeleted', app.id);
-    expect(deleted.payload).toMatchObject({ force: true, subscribedTenants: [SUB] });
+    expect(deleted.payload).toMatchObject({ force: true, subscribedTenants: [SUB.id] });
   });
 
   it('deletes a subscribed PRIVATE application, naming its subscribers in the event', async () => {
-    const app = await create(OWNER, microservice());
-    await subscription(TenantSubscribed, SUB, app, 1);
+    const app = await create(OWNER, microservice({ availability: 'MARKET' }));
+    await subscribe(app);
+    expect((await call('PUT', `/application/applications/${app.id}`, { tenant: OWNER, body: { availability: 'PRIVATE' } })).status).toBe(200);
     await eventually(async () => ((await call('GET', `/application/applications/${app.id}`, { tenant: SUB })).status === 200 ? true : undefined), 30000, 'subscribed');
     expect((await call('DELETE', `/application/applications/${app.id}`, { tenant: OWNER })).status).toBe(204);
-    expect((await eventOf('ApplicationDeleted', app.id)).payload).toMatchObject({ force: false, subscribedTenants: [SUB] });
+    expect((await eventOf('ApplicationDeleted', app.id)).payload).toMatchObject({ force: false, subscribedTenants: [SUB.id] });
   });
 });

@@ -1,7 +1,9 @@
+import { newTenant, TenantHandle } from '@berth/testing';
 import { BRAND, call, create, expectError, microservice, READ, unique } from './registry-client';
 
-const T1 = unique('crud');
-const T2 = unique('other');
+let T1: TenantHandle;
+let T2: TenantHandle;
+beforeAll(async () => { [T1, T2] = await Promise.all([newTenant(), newTenant()]); });
 
 describe('registry: one application (SPEC.md rows 3-7)', () => {
   it('creates with 201, Location and the owner, and reads it back with 200', async () => {
@@ -15,7 +17,7 @@ describe('registry: one application (SPEC.md rows 3-7)', () => {
     expect(res.body).toMatchObject({
       id: expect.stringMatching(/^\d+$/), name, key: `${name}-key`, type: 'HOSTED', availability: 'PRIVATE', contextPath: name,
       resourcesUrl: '/', resourcesUsername: 'u', description: 'd', config: { a: 1 }, manifest: { noAppSwitcher: true, imports: [] },
-      owner: { self: expect.stringMatching(new RegExp(`/tenant/tenants/${T1}$`)), tenant: { id: T1 } },
+      owner: { self: expect.stringMatching(new RegExp(`/tenant/tenants/${T1.id}$`)), tenant: { id: T1.id } },
     });
     expect(res.body.self).toMatch(new RegExp(`/application/applications/${res.body.id}$`));
     expect(res.body).not.toHaveProperty('resourcesPassword');
@@ -25,8 +27,8 @@ describe('registry: one application (SPEC.md rows 3-7)', () => {
   });
 
   it('answers microservices with requiredRoles and roles lists, and ignores server-owned fields on POST', async () => {
-    const app = await create(T1, { ...microservice(), id: '42', owner: { tenant: { id: T2 } }, activeVersionId: '9' });
-    expect(app).toMatchObject({ requiredRoles: [], roles: [], owner: { tenant: { id: T1 } } });
+    const app = await create(T1, { ...microservice(), id: '42', owner: { tenant: { id: T2.id } }, activeVersionId: '9' });
+    expect(app).toMatchObject({ requiredRoles: [], roles: [], owner: { tenant: { id: T1.id } } });
     expect(app.id).not.toBe('42');
     expect(app).not.toHaveProperty('activeVersionId');
   });
@@ -68,11 +70,11 @@ describe('registry: one application (SPEC.md rows 3-7)', () => {
   it('updates only the fields sent, removes those sent as null, ignores read-only ones, and answers 200', async () => {
     const app = await create(T1, { ...microservice(), description: 'old', config: { a: 1 } });
     const res = await call('PUT', `/application/applications/${app.id}`, {
-      tenant: T1, body: { availability: 'MARKET', description: null, id: 'x', owner: { tenant: { id: T2 } }, self: 'http://elsewhere' },
+      tenant: T1, body: { availability: 'MARKET', description: null, id: 'x', owner: { tenant: { id: T2.id } }, self: 'http://elsewhere' },
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe(`${BRAND}.application+json;ver=0.9;charset=UTF-8`);
-    expect(res.body).toMatchObject({ id: app.id, name: app.name, availability: 'MARKET', config: { a: 1 }, owner: { tenant: { id: T1 } } });
+    expect(res.body).toMatchObject({ id: app.id, name: app.name, availability: 'MARKET', config: { a: 1 }, owner: { tenant: { id: T1.id } } });
     expect(res.body).not.toHaveProperty('description');
     const got = await call('GET', `/application/applications/${app.id}`, { tenant: T1 });
     expect(got.body).toEqual(res.body);

@@ -101,6 +101,15 @@ describe('registry: binary upload (SPEC.md row 13) through the gateway', () => {
     expect(await storedBinaries(app.id)).toEqual([]);
   });
 
+  it('refuses a ZIP whose entries unpack past the total limit (2 GiB), each within the ratio limit: 422', async () => {
+    // Three entries of 1 GiB declared, each packed in 11 MiB (a ratio of 93, under 100): 3 GiB in all.
+    const packed = Buffer.alloc(11 * 1024 * 1024, 1);
+    const big = zip([1, 2, 3].map((n) => ({ name: `part${n}.bin`, compressed: packed, declaredSize: 1024 * 1024 * 1024 })));
+    const app = await hostedApp(owner);
+    expectError(await uploadZip(app.id, owner, big), 422, 'applications/Unprocessable Entity', /unpacks to more than the limit of 2147483648 bytes/);
+    expect(await storedBinaries(app.id)).toEqual([]);
+  });
+
   it('refuses an upload past the size limit from its Content-Length, without reading it: 422', async () => {
     const app = await hostedApp(owner);
     const { contentType } = multipart([]);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
 import { RoleSets } from '@berth/auth';
-import { testStack } from '@berth/testing';
+import { basic, newUser, TenantHandle, testStack } from '@berth/testing';
 
 export const BRAND = 'application/vnd.com.nsn.cumulocity';
 export const ADMIN = [...RoleSets.applicationAdmin];
@@ -10,17 +10,33 @@ export const READ = ['ROLE_APPLICATION_MANAGEMENT_READ'];
 /** A name no other spec or run uses: application names are unique across tenants. */
 export const unique = (prefix: string) => `${prefix}${randomBytes(4).toString('hex')}`;
 
-export interface CallOptions { tenant: string; roles?: string[]; body?: unknown; rawBody?: string; headers?: Record<string, string>; principal?: boolean }
+export type Creds = [string, string];
+export interface CallOptions { tenant: TenantHandle; roles?: readonly string[]; body?: unknown; rawBody?: string; headers?: Record<string, string>; principal?: boolean }
 
-/** Calls the registry directly, as the gateway would for a user of `tenant` with `roles` (admin by default). */
+const users = new Map<string, Promise<Creds>>();
+
+/** A real user of `tenant` holding exactly `roles` (made once through the API, then reused). */
+export function userWith(tenant: TenantHandle, roles: readonly string[] = ADMIN): Promise<Creds> {
+  const key = `${tenant.id}:${[...roles].sort().join(',')}`;
+  if (!users.has(key)) users.set(key, newUser(tenant, roles));
+  return users.get(key)!;
+}
+
+/** The user name part of credentials. */
+export const userName = (creds: Creds) => creds[0].split('/')[1];
+
+/**
+ * Calls the registry through the gateway with Basic credentials of a real user of `tenant`
+ * holding exactly `roles` (the application admin roles by default); `principal: false` sends none.
+ */
 export async function call(method: string, path: string, options: CallOptions): Promise<{ status: number; headers: Headers; body: any }> {
   const headers: Record<string, string> = {
     accept: 'application/json',
-    ...(options.principal === false ? {} : testStack.principalHeaders({ tenant: options.tenant, user: 'tester', roles: options.roles ?? ADMIN, kind: 'user' })),
+    ...(options.principal === false ? {} : { authorization: basic(...await userWith(options.tenant, options.roles ?? ADMIN)) }),
     ...(options.body !== undefined || options.rawBody !== undefined ? { 'content-type': `${BRAND}.application+json` } : {}),
     ...options.headers,
   };
-  const res = await fetch(`${testStack.appUrl('application-registry')}${path}`, {
+  const res = await fetch(`${testStack.gatewayUrl}${path}`, {
     method, headers, body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
   });
   const text = await res.text();
@@ -28,7 +44,7 @@ export async function call(method: string, path: string, options: CallOptions): 
 }
 
 /** Creates an application as `tenant` and returns it; fails the test unless the answer is 201. */
-export async function create(tenant: string, fields: Record<string, unknown>): Promise<any> {
+export async function create(tenant: TenantHandle, fields: Record<string, unknown>): Promise<any> {
   const res = await call('POST', '/application/applications', { tenant, body: fields });
   expect(res.status).toBe(201);
   return res.body;

@@ -4,12 +4,14 @@ import { registerAuthHook } from './auth/auth.hook';
 import { GatewayAuth } from './auth/gateway-auth';
 import { GatewayConfig, gatewayConfigSchema } from './config/gateway.env';
 import { registerPlatformRoute } from './discovery/platform.route';
+import { proxyPath } from './proxy/proxy-path';
 import { registerProxyRoute } from './proxy/proxy.route';
 import { GatewayRateLimit } from './rate-limit/gateway-rate-limit';
 import { registerRateLimitHook } from './rate-limit/rate-limit.hook';
 import { Upstreams } from './proxy/upstreams';
 import { owningApp } from './routing/route-table';
 import { ServiceRoutes } from './services/service-routes';
+import { registerServiceUpgrade } from './services/service-upgrade';
 import { registerApplicationUsageRoute } from './usage/application-usage.route';
 import { UsageCounter } from './usage/usage-counter';
 import { registerUsageHook } from './usage/usage.hook';
@@ -33,6 +35,11 @@ void bootstrap<GatewayConfig>({
     registerRateLimitHook(fastify, app.get(GatewayRateLimit).limiter);
     registerPlatformRoute(fastify, config);
     registerApplicationUsageRoute(fastify, app.get(UsageCounter), config);
-    registerProxyRoute(fastify, upstreams, config, auth.cache, app.get(ServiceRoutes));
+    registerProxyRoute(fastify, config, app.get(ServiceRoutes));
+    registerServiceUpgrade(fastify.server, auth.authenticator, app.get(ServiceRoutes), config);
   },
+  rawHandler: (app, config, exchanges) => proxyPath({
+    upstreams, publicBase: config.BERTH_PUBLIC_URL.replace(/\/$/, ''), usage: app.get(UsageCounter), authenticator: app.get(GatewayAuth).authenticator,
+    limiter: app.get(GatewayRateLimit).limiter, credentials: app.get(GatewayAuth).cache, exchanges,
+  }),
 });

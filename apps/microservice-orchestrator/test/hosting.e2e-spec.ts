@@ -1,54 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import {
-  admin, basic, eventually, gw, helloImage, microserviceZip, newTenant, removeStackContainers, stackContainers, testStack,
-} from '@berth/testing';
+import { once } from 'node:events';
+import type { IncomingMessage } from 'node:http';
+import WebSocket from 'ws';
+import { admin, basic, eventually, gw, newTenant, testStack } from '@berth/testing';
+import { containersOf, hostingHooks, microservice, raw, subscribe, unsubscribe } from './hosting-fixture';
 
-type Creds = [string, string];
-
-async function raw(path: string, headers: Record<string, string> = {}) {
-  const res = await fetch(`${testStack.gatewayUrl}${path}`, { headers });
-  return { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
-}
-
-async function upload(id: string, as: Creds, zip: Buffer) {
-  const boundary = `----berth${randomBytes(8).toString('hex')}`;
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="hello.zip"\r\nContent-Type: application/zip\r\n\r\n`),
-    zip, Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await fetch(`${testStack.gatewayUrl}/application/applications/${id}/binaries`, {
-    method: 'POST', body, headers: { accept: 'application/json', authorization: basic(...as), 'content-type': `multipart/form-data; boundary=${boundary}` },
-  });
-  return res.status;
-}
-
-const subscribe = (tenant: string, applicationId: string, as: Creds) =>
-  gw(`/tenant/tenants/${tenant}/applications`, { method: 'POST', as, body: { application: { id: applicationId } } });
-const unsubscribe = (tenant: string, applicationId: string, as: Creds) =>
-  gw(`/tenant/tenants/${tenant}/applications/${applicationId}`, { method: 'DELETE', as });
-const containersOf = async (applicationId: string) =>
-  (await stackContainers(testStack.dbPrefix)).filter((c) => c.Labels['io.berth.application'] === applicationId);
-
-async function microservice(manifest: Record<string, unknown>) {
-  const name = `hello${randomBytes(4).toString('hex')}`;
-  const created = await gw('/application/applications', { method: 'POST', as: admin(), body: { name, key: `${name}-key`, type: 'MICROSERVICE' } });
-  expect(created.status).toBe(201);
-  expect(await upload(created.body.id, admin(), microserviceZip({ apiVersion: '2', name, version: '1.0.0', provider: { name: 'berth' }, ...manifest }, helloImage()))).toBe(201);
-  return { id: created.body.id as string, name };
-}
-
-// A fresh stack's consumers first join their groups and replay the shared topics; wait until the subscription app knows a new application.
-beforeAll(async () => {
-  const name = `warm${randomBytes(4).toString('hex')}`;
-  const created = await gw('/application/applications', { method: 'POST', as: admin(), body: { name, key: `${name}-key`, type: 'MICROSERVICE' } });
-  const first = await eventually(() => subscribe('management', created.body.id, admin()), (r) => r.status !== 404, 150000);
-  expect(first.status).toBe(201);
-  expect((await unsubscribe('management', created.body.id, admin())).status).toBe(204);
-}, 180000);
-
-afterAll(async () => {
-  await removeStackContainers(testStack.dbPrefix);
-}, 60000);
+hostingHooks();
 
 describe('microservice hosting through the gateway, on the local engine', () => {
   it('deploys on subscribe, serves /health and /hello, refuses strangers, and removes container and route on unsubscribe', async () => {
@@ -76,7 +33,7 @@ describe('microservice hosting through the gateway, on the local engine', () => 
     });
     expect(echo.body.headers['x-berth-principal']).toBeUndefined();
     expect(echo.body.env).toMatchObject({
-      C8Y_BASEURL: expect.stringMatching(/^http/), C8Y_BOOTSTRAP_TENANT: 'management', C8Y_MICROSERVICE_ISOLATION: 'MULTI_TENANT',
+      C8Y_BASEURL: expect.stringMatching(/^http/), C8Y_BOOTSTRAP_TENANT: 'management', C8Y_BOOTSTRAP_USER: `servicebootstrap_${name}`, C8Y_MICROSERVICE_ISOLATION: 'MULTI_TENANT',
       APPLICATION_NAME: name, APPLICATION_KEY: `${name}-key`, SERVER_PORT: '80', MEMORY_LIMIT: '128M',
     });
 
@@ -86,6 +43,40 @@ describe('microservice hosting through the gateway, on the local engine', () => 
     expect(container.Ports.filter((p) => p.PublicPort).map((p) => [p.PrivatePort, p.IP])).toEqual([[80, '127.0.0.1']]);
     const status = await gw(`/application/applications/${id}/status`, { as: admin() });
     expect(status.body).toMatchObject({ applicationId: id, status: 'Up', version: '1.0.0', restarts: 0, instances: [{ name: expect.any(String), healthy: true }] });
+    const stages = status.body.stages as Array<{ stage: string; at: string }>;
+    expect(stages.map((s) => s.stage)).toEqual(['Desired', 'Deploying', 'ImageLoading', 'ImageLoaded', 'ContainerStarted', 'Healthy']);
+    expect(stages.map((s) => s.at)).toEqual(stages.map((s) => s.at).sort());
+
+    const wsUrl = `${testStack.gatewayUrl.replace(/^http/, 'ws')}/service/${name}/ws`;
+    const socket = new WebSocket(wsUrl, { headers: { authorization: basic(...admin()) } });
+    await once(socket, 'open');
+    socket.send('hi there');
+    expect(String((await once(socket, 'message'))[0])).toBe('echo: hi there');
+    socket.close();
+    const refusedStatus = async (headers: Record<string, string>) => {
+      const ws = new WebSocket(wsUrl, { headers });
+      ws.on('error', () => undefined);
+      const [, res] = (await once(ws, 'unexpected-response')) as [unknown, IncomingMessage];
+      res.resume();
+      ws.terminate();
+      return res.statusCode;
+    };
+    expect(await refusedStatus({})).toBe(401);
+    expect(await refusedStatus({ authorization: basic(...stranger.admin) })).toBe(403);
+
+    const instance = status.body.instances[0].name as string;
+    const logs = await eventually(() => gw(`/application/applications/${id}/logs/${instance}`, { as: admin() }), (r) => /said hello to x/.test(r.body?.logs), 10000);
+    expect(logs.body).toMatchObject({ instanceName: instance, truncated: false, firstDateInLog: expect.any(String), lastDateInLog: expect.any(String) });
+    expect(logs.body.logs).toMatch(/hello service listening on :80\n(.|\n)*said hello to x/);
+    const newest = await gw(`/application/applications/${id}/logs/${instance}?limit=1`, { as: admin() });
+    expect(newest.body).toMatchObject({ truncated: true, logs: 'said hello to world' });
+    const future = new Date(Date.now() + 3600_000).toISOString();
+    expect((await gw(`/application/applications/${id}/logs/${instance}?dateFrom=${future}`, { as: admin() })).body).toMatchObject({ logs: '', dateFrom: future });
+    const badLimit = await gw(`/application/applications/${id}/logs/${instance}?limit=0`, { as: admin() });
+    expect({ status: badLimit.status, error: badLimit.body.error }).toEqual({ status: 400, error: 'applications/Bad Request' });
+    expect((await gw(`/application/applications/${id}/logs/nosuch`, { as: admin() })).status).toBe(404);
+    expect((await gw(`/application/applications/${id}/logs/${instance}`, { as: stranger.admin })).status).toBe(404);
+    expect((await gw(`/application/applications/${id}/logs/${instance}`)).status).toBe(401);
 
     expect((await unsubscribe('management', id, admin())).status).toBe(204);
     expect(await eventually(() => containersOf(id), (c) => c.length === 0, 30000)).toEqual([]);

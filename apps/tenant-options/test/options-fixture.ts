@@ -1,38 +1,72 @@
 import { randomBytes } from 'node:crypto';
 import { MongoClient } from 'mongodb';
-import type { Principal } from '@berth/auth';
-import { testStack } from '@berth/testing';
+import { admin as managementAdmin, basic, BRAND, eventually, gw, managementTenant, newTenant, newUser, TenantHandle, testStack } from '@berth/testing';
 
-export const MANAGEMENT = 'management';
+export { newTenant };
+export type { TenantHandle };
+export type Creds = [string, string];
 export const ADMIN_ROLES = ['ROLE_OPTION_MANAGEMENT_ADMIN', 'ROLE_OPTION_MANAGEMENT_READ'];
+export const READ_ROLES = ['ROLE_OPTION_MANAGEMENT_READ'];
 export const OPTION_TYPE = 'application/vnd.com.nsn.cumulocity.option+json;ver=0.9;charset=UTF-8';
 export const COLLECTION_TYPE = 'application/vnd.com.nsn.cumulocity.optionCollection+json;ver=0.9;charset=UTF-8';
 
-/** A tenant id no other spec uses. */
-export function newTenant(label: string): string {
-  return `t${label}${randomBytes(4).toString('hex')}`;
+const users = new Map<string, Promise<Creds>>();
+
+/** A real user of `tenant` holding exactly `roles`, made once through the API and reused. */
+export function userWith(tenant: TenantHandle, roles: readonly string[]): Promise<Creds> {
+  const key = `${tenant.id}:${[...roles].sort().join(',')}`;
+  if (!users.has(key)) users.set(key, newUser(tenant, roles));
+  return users.get(key)!;
 }
 
-export const admin = (tenant: string): Principal => ({ tenant, user: 'admin', roles: ADMIN_ROLES, kind: 'user' });
-export const reader = (tenant: string): Principal => ({ tenant, user: 'reader', roles: ['ROLE_OPTION_MANAGEMENT_READ'], kind: 'user' });
-export const system = (): Principal => ({ tenant: MANAGEMENT, user: 'admin', roles: ADMIN_ROLES, kind: 'user' });
+/** A user of `tenant` with the option admin and read roles. */
+export const admin = (tenant: TenantHandle) => userWith(tenant, ADMIN_ROLES);
+/** A user of `tenant` with the option read role only. */
+export const reader = (tenant: TenantHandle) => userWith(tenant, READ_ROLES);
+/** A user of the management tenant with the option admin and read roles: it writes system options and locks. */
+export const system = () => userWith(managementTenant(), ADMIN_ROLES);
+export { managementTenant };
 
 export interface Answer { status: number; headers: Headers; body: any }
+export type Caller = Creds | Promise<Creds> | undefined;
 
-/** Calls tenant-options directly as `principal`; JSON in and out, Accept `application/json` unless given. */
-export async function call(principal: Principal | undefined, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-  const res = await fetch(testStack.appUrl('tenant-options') + path, {
+/** Calls through the gateway with Basic credentials of `who` (none when undefined); JSON in and out, Accept `application/json` unless given. */
+export async function call(who: Caller, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  const creds = await who;
+  const res = await fetch(testStack.gatewayUrl + path, {
     method,
     headers: {
       accept: 'application/json',
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(principal ? testStack.principalHeaders(principal) : {}),
+      ...(creds ? { authorization: basic(...creds) } : {}),
       ...headers,
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
   return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
+}
+
+/**
+ * A microservice `tenant` is subscribed to, with `roles` required, and its real service user
+ * `service_<name>` in that tenant (read from SPEC.md row 12 with the bootstrap user's credentials).
+ */
+export async function subscribedMicroservice(tenant: TenantHandle, roles: readonly string[]): Promise<{ name: string; service: Creds }> {
+  const name = `svc${randomBytes(4).toString('hex')}`;
+  const app = await gw('/application/applications', {
+    method: 'POST', as: managementAdmin(), body: { name, key: `${name}-key`, type: 'MICROSERVICE', availability: 'MARKET', requiredRoles: roles },
+  });
+  if (app.status !== 201) throw new Error(`application not created: ${app.status} ${JSON.stringify(app.body)}`);
+  const sub = await gw(`/tenant/tenants/${tenant.id}/applications`, { method: 'POST', as: tenant.admin, body: { application: { id: app.body.id } } });
+  if (sub.status !== 201) throw new Error(`not subscribed: ${sub.status} ${JSON.stringify(sub.body)}`);
+  const boot = await eventually(() => gw(`/application/applications/${app.body.id}/bootstrapUser`, { as: managementAdmin() }), (r) => r.status !== 503, 10000);
+  if (boot.status !== 200) throw new Error(`no bootstrap user: ${boot.status} ${JSON.stringify(boot.body)}`);
+  const row12 = await eventually(
+    () => gw('/application/currentApplication/subscriptions', { as: [`${boot.body.tenant}/${boot.body.name}`, boot.body.password], headers: { accept: `${BRAND}.applicationUserCollection+json` } }),
+    (r) => r.body?.users?.some((u: { tenant: string }) => u.tenant === tenant.id), 10000);
+  const user = row12.body.users.find((u: { tenant: string }) => u.tenant === tenant.id);
+  if (!user) throw new Error(`no service user of ${name} in ${tenant.id}: ${row12.status} ${JSON.stringify(row12.body)}`);
+  return { name, service: [`${tenant.id}/${user.name}`, user.password] };
 }
 
 /** The stored options collection, read with the plain driver. */

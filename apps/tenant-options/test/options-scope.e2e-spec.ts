@@ -1,9 +1,8 @@
-import { admin, call, MANAGEMENT, newTenant, reader, system } from './options-fixture';
+import { admin, call, managementTenant, newTenant, reader, system, userWith } from './options-fixture';
 
 describe('tenant options: scope', () => {
   it('another tenant never reads or changes them, by any path', async () => {
-    const owner = newTenant('own');
-    const other = newTenant('oth');
+    const [owner, other] = await Promise.all([newTenant(), newTenant()]);
     await call(admin(owner), 'PUT', '/tenant/options/private/secretish', { value: 'mine' });
     expect((await call(admin(other), 'GET', '/tenant/options/private/secretish')).status).toBe(404);
     expect((await call(admin(other), 'GET', '/tenant/options/private/secretish?evaluate=inherited')).status).toBe(404);
@@ -14,7 +13,7 @@ describe('tenant options: scope', () => {
     expect((await call(reader(owner), 'GET', '/tenant/options/private/secretish')).body.value).toBe('mine');
     expect((await call(reader(other), 'GET', '/tenant/options/private/secretish')).body.value).toBe('theirs');
     expect((await call(system(), 'GET', '/tenant/options/private/secretish')).status).toBe(404);
-    expect((await call(admin(other), 'GET', `/tenant/tenants/${owner}/options/private/secretish`)).status).toBe(404);
+    expect((await call(admin(other), 'GET', `/tenant/tenants/${owner.id}/options/private/secretish`)).status).toBe(404);
   });
 
   describe('system options', () => {
@@ -22,8 +21,8 @@ describe('tenant options: scope', () => {
       const created = await call(system(), 'POST', '/tenant/system/options', { category: 'sys.scope', key: 'banner', value: 'hello' });
       expect(created.status).toBe(201);
       expect(created.headers.get('location')).toMatch(/\/tenant\/system\/options\/sys\.scope\/banner$/);
-      const t = newTenant('sys');
-      const anyone = { tenant: t, user: 'u', roles: [], kind: 'user' as const };
+      const t = await newTenant();
+      const anyone = userWith(t, []);
       expect((await call(anyone, 'GET', '/tenant/system/options/sys.scope/banner')).body).toMatchObject({ category: 'sys.scope', key: 'banner', value: 'hello' });
       expect((await call(anyone, 'GET', '/tenant/system/options/sys.scope')).body).toEqual({ banner: 'hello' });
       const list = await call(anyone, 'GET', '/tenant/system/options?pageSize=2000');
@@ -38,7 +37,7 @@ describe('tenant options: scope', () => {
     });
 
     it('other tenants, their admins included, cannot change them (403)', async () => {
-      const t = newTenant('sysw');
+      const t = await newTenant();
       const writes: Array<[string, string, unknown]> = [
         ['POST', '/tenant/system/options', { category: 'sys.scope', key: 'banner', value: 'x' }],
         ['PUT', '/tenant/system/options/sys.scope/banner', { value: 'x' }],
@@ -49,16 +48,16 @@ describe('tenant options: scope', () => {
         const res = await call(admin(t), method, path, body);
         expect(res.status).toBe(403);
         expect(res.body.error).toBe('security/Forbidden');
-        expect((await call(reader(MANAGEMENT), method, path, body)).status).toBe(403);
+        expect((await call(reader(managementTenant()), method, path, body)).status).toBe(403);
       }
     });
   });
 
   describe('locking by the management tenant', () => {
     it('makes the owner\'s PUT and DELETE 403 until it is unlocked', async () => {
-      const t = newTenant('lock');
+      const t = await newTenant();
       await call(admin(t), 'PUT', '/tenant/options/limits/devices', { value: '10' });
-      const lock = await call(system(), 'PUT', `/tenant/tenants/${t}/options/limits/devices/editable`, { editable: 'false' });
+      const lock = await call(system(), 'PUT', `/tenant/tenants/${t.id}/options/limits/devices/editable`, { editable: 'false' });
       expect(lock.status).toBe(200);
       expect(lock.body).toMatchObject({ category: 'limits', key: 'devices', value: '10' });
       for (const [method, path, body] of [
@@ -70,19 +69,19 @@ describe('tenant options: scope', () => {
         expect(res.body).toMatchObject({ error: 'options/Forbidden', message: 'Option limits/devices is not editable' });
       }
       expect((await call(reader(t), 'GET', '/tenant/options/limits/devices')).body.value).toBe('10');
-      await call(system(), 'PUT', `/tenant/tenants/${t}/options/limits/devices/editable`, { editable: 'true' });
+      await call(system(), 'PUT', `/tenant/tenants/${t.id}/options/limits/devices/editable`, { editable: 'true' });
       expect((await call(admin(t), 'PUT', '/tenant/options/limits/devices', { value: '20' })).status).toBe(200);
     });
 
     it('is the management tenant\'s alone, needs an existing option and a true/false flag', async () => {
-      const t = newTenant('lck2');
+      const t = await newTenant();
       await call(admin(t), 'PUT', '/tenant/options/limits/users', { value: '3' });
-      const self = await call(admin(t), 'PUT', `/tenant/tenants/${t}/options/limits/users/editable`, { editable: 'false' });
+      const self = await call(admin(t), 'PUT', `/tenant/tenants/${t.id}/options/limits/users/editable`, { editable: 'false' });
       expect(self.status).toBe(403);
       expect(self.body.error).toBe('security/Forbidden');
-      expect((await call(reader(MANAGEMENT), 'PUT', `/tenant/tenants/${t}/options/limits/users/editable`, { editable: 'false' })).status).toBe(403);
-      expect((await call(system(), 'PUT', `/tenant/tenants/${t}/options/limits/none/editable`, { editable: 'false' })).body.error).toBe('options/Not Found');
-      const bad = await call(system(), 'PUT', `/tenant/tenants/${t}/options/limits/users/editable`, { editable: 'no' });
+      expect((await call(reader(managementTenant()), 'PUT', `/tenant/tenants/${t.id}/options/limits/users/editable`, { editable: 'false' })).status).toBe(403);
+      expect((await call(system(), 'PUT', `/tenant/tenants/${t.id}/options/limits/none/editable`, { editable: 'false' })).body.error).toBe('options/Not Found');
+      const bad = await call(system(), 'PUT', `/tenant/tenants/${t.id}/options/limits/users/editable`, { editable: 'no' });
       expect(bad.status).toBe(422);
       expect(bad.body.message).toMatch(/^editable:/);
       expect((await call(admin(t), 'PUT', '/tenant/options/limits/users', { value: '4' })).status).toBe(200);

@@ -2,20 +2,29 @@ import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { SecretBox } from '@berth/auth';
 import { testStack } from '@berth/testing';
-import { admin, call, MANAGEMENT, newTenant, reader, system, withOptionsCollection } from './options-fixture';
+import { admin, call, Creds, managementTenant, newTenant, READ_ROLES, reader, subscribedMicroservice, system, TenantHandle, withOptionsCollection } from './options-fixture';
 
 describe('tenant options: secrets', () => {
-  const tenant = newTenant('sec');
   const plaintext = `pw-${Date.now()}-never-stored-plain`;
+  let tenant: TenantHandle;
+  /** The category named after a microservice the tenant is subscribed to, and that microservice's real service user. */
+  let cat: string;
+  let service: Creds;
+  /** The service user of another subscribed microservice. */
+  let otherService: Creds;
 
   beforeAll(async () => {
-    const res = await call(admin(tenant), 'PUT', '/tenant/options/sms/credentials.password', { value: plaintext });
+    tenant = await newTenant();
+    [{ name: cat, service }, { service: otherService }] = await Promise.all([
+      subscribedMicroservice(tenant, READ_ROLES), subscribedMicroservice(tenant, READ_ROLES),
+    ]);
+    const res = await call(admin(tenant), 'PUT', `/tenant/options/${cat}/credentials.password`, { value: plaintext });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ self: expect.any(String), category: 'sms', key: 'credentials.password' });
-  });
+    expect(res.body).toEqual({ self: expect.any(String), category: cat, key: 'credentials.password' });
+  }, 60000);
 
   it('are encrypted at rest with AES-256-GCM: the plaintext is absent from the stored document', async () => {
-    const doc = await withOptionsCollection((c) => c.findOne({ _id: `${tenant}/sms/credentials.password` }));
+    const doc = await withOptionsCollection((c) => c.findOne({ _id: `${tenant.id}/${cat}/credentials.password` }));
     expect(doc).toBeTruthy();
     expect(JSON.stringify(doc)).not.toContain(plaintext);
     expect(doc!.value).toBeUndefined();
@@ -23,39 +32,36 @@ describe('tenant options: secrets', () => {
   });
 
   it('are shown without value to the tenant\'s own users, admins included', async () => {
-    for (const who of [admin(tenant), reader(tenant)]) {
-      expect((await call(who, 'GET', '/tenant/options/sms/credentials.password')).body).toEqual({ self: expect.any(String), category: 'sms', key: 'credentials.password' });
-      expect((await call(who, 'GET', '/tenant/options/sms')).body).toEqual({});
+    for (const who of [admin(tenant), reader(tenant), Promise.resolve(tenant.admin)]) {
+      expect((await call(who, 'GET', `/tenant/options/${cat}/credentials.password`)).body).toEqual({ self: expect.any(String), category: cat, key: 'credentials.password' });
+      expect((await call(who, 'GET', `/tenant/options/${cat}`)).body).toEqual({});
       const list = await call(who, 'GET', '/tenant/options?pageSize=100');
-      expect(list.body.options).toEqual([{ self: expect.any(String), category: 'sms', key: 'credentials.password' }]);
+      expect(list.body.options).toEqual([{ self: expect.any(String), category: cat, key: 'credentials.password' }]);
     }
-    const otherService = { tenant, user: 'service_other', roles: ['ROLE_OPTION_MANAGEMENT_READ'], kind: 'service' as const };
-    expect((await call(otherService, 'GET', '/tenant/options/sms/credentials.password')).body.value).toBeUndefined();
+    expect((await call(otherService, 'GET', `/tenant/options/${cat}/credentials.password`)).body.value).toBeUndefined();
   });
 
   it('are decrypted for the microservice of the category and for system users', async () => {
-    const service = { tenant, user: 'service_sms', roles: ['ROLE_OPTION_MANAGEMENT_READ'], kind: 'service' as const };
-    expect((await call(service, 'GET', '/tenant/options/sms/credentials.password')).body.value).toBe(plaintext);
-    expect((await call(service, 'GET', '/tenant/options/sms')).body).toEqual({ 'credentials.password': plaintext });
+    expect((await call(service, 'GET', `/tenant/options/${cat}/credentials.password`)).body.value).toBe(plaintext);
+    expect((await call(service, 'GET', `/tenant/options/${cat}`)).body).toEqual({ 'credentials.password': plaintext });
     await call(system(), 'PUT', '/tenant/options/sms/credentials.token', { value: 'mgmt-token' });
     expect((await call(system(), 'GET', '/tenant/options/sms/credentials.token')).body.value).toBe('mgmt-token');
-    expect((await call(reader(MANAGEMENT), 'GET', '/tenant/options/sms/credentials.token')).body.value).toBeUndefined();
+    expect((await call(reader(managementTenant()), 'GET', '/tenant/options/sms/credentials.token')).body.value).toBeUndefined();
   });
 
   it('written with a previous key still decrypt; a new write uses the current key', async () => {
-    const id = `${tenant}/sms/credentials.legacy`;
+    const id = `${tenant.id}/${cat}/credentials.legacy`;
     const old = new SecretBox(testStack.previousSecretsKey);
     await withOptionsCollection((c) => c.insertOne({
-      _id: id, owner: tenant, category: 'sms', key: 'credentials.legacy', sealed: old.seal('from-the-old-key', id),
+      _id: id, owner: tenant.id, category: cat, key: 'credentials.legacy', sealed: old.seal('from-the-old-key', id),
       editable: true, deleted: false, version: 1, updatedAt: new Date(),
     }));
-    const service = { tenant, user: 'service_sms', roles: ['ROLE_OPTION_MANAGEMENT_READ'], kind: 'service' as const };
-    expect((await call(service, 'GET', '/tenant/options/sms/credentials.legacy')).body.value).toBe('from-the-old-key');
-    await call(admin(tenant), 'PUT', '/tenant/options/sms/credentials.legacy', { value: 'rewritten' });
+    expect((await call(service, 'GET', `/tenant/options/${cat}/credentials.legacy`)).body.value).toBe('from-the-old-key');
+    await call(admin(tenant), 'PUT', `/tenant/options/${cat}/credentials.legacy`, { value: 'rewritten' });
     const doc = await withOptionsCollection((c) => c.findOne({ _id: id }));
     expect(doc!.sealed.split('.')[1]).not.toBe(old.keyId);
     expect(() => old.open(doc!.sealed, id)).toThrow();
-    expect((await call(service, 'GET', '/tenant/options/sms/credentials.legacy')).body.value).toBe('rewritten');
+    expect((await call(service, 'GET', `/tenant/options/${cat}/credentials.legacy`)).body.value).toBe('rewritten');
   });
 
   it('never appear in the app\'s log', () => {
@@ -64,8 +70,10 @@ describe('tenant options: secrets', () => {
 });
 
 describe('tenant options: validation on write', () => {
-  const tenant = newTenant('val');
-  const me = admin(tenant);
+  let me: ReturnType<typeof admin>;
+  beforeAll(async () => {
+    me = admin(await newTenant());
+  });
   const expect422 = async (method: string, path: string, body: unknown, message: RegExp) => {
     const res = await call(me, method, path, body);
     expect(res.status).toBe(422);

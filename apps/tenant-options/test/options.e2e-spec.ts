@@ -1,8 +1,12 @@
-import { admin, call, COLLECTION_TYPE, newTenant, OPTION_TYPE, reader, system } from './options-fixture';
+import { admin, call, COLLECTION_TYPE, newTenant, OPTION_TYPE, reader, system, TenantHandle, userWith } from './options-fixture';
 
 describe('tenant options: paths', () => {
-  const tenant = newTenant('crud');
-  const me = admin(tenant);
+  let tenant: TenantHandle;
+  let me: ReturnType<typeof admin>;
+  beforeAll(async () => {
+    tenant = await newTenant();
+    me = admin(tenant);
+  });
 
   it('POST creates an option: 201, Location, the option media type', async () => {
     const res = await call(me, 'POST', '/tenant/options', { category: 'alarm.type.mapping', key: 'c8y_Temp', value: 'MAJOR' });
@@ -52,7 +56,7 @@ describe('tenant options: paths', () => {
   });
 
   it('lists the tenant\'s options paged, with the collection media type', async () => {
-    const t = newTenant('page');
+    const t = await newTenant();
     for (const key of ['a', 'b', 'c']) await call(admin(t), 'POST', '/tenant/options', { category: 'paging', key, value: key });
     const first = await call(reader(t), 'GET', '/tenant/options?pageSize=2&withTotalPages=true');
     expect(first.status).toBe(200);
@@ -68,7 +72,7 @@ describe('tenant options: paths', () => {
 
   it('evaluate=inherited falls back to the system option; current does not', async () => {
     await call(system(), 'PUT', '/tenant/system/options/inherit.test/limit', { value: '100' });
-    const t = newTenant('inh');
+    const t = await newTenant();
     expect((await call(reader(t), 'GET', '/tenant/options/inherit.test/limit')).status).toBe(404);
     expect((await call(reader(t), 'GET', '/tenant/options/inherit.test/limit?evaluate=current')).status).toBe(404);
     const inherited = await call(reader(t), 'GET', '/tenant/options/inherit.test/limit?evaluate=inherited');
@@ -97,9 +101,9 @@ describe('tenant options: paths', () => {
   });
 
   it('needs an option read role to read and the admin role to write (403 security/Forbidden)', async () => {
-    const t = newTenant('roles');
+    const t = await newTenant();
     await call(admin(t), 'PUT', '/tenant/options/r/k', { value: 'v' });
-    const nobody = { tenant: t, user: 'u', roles: ['ROLE_INVENTORY_READ'], kind: 'user' as const };
+    const nobody = userWith(t, ['ROLE_INVENTORY_READ']);
     for (const [method, path] of [['GET', '/tenant/options'], ['GET', '/tenant/options/r'], ['GET', '/tenant/options/r/k']]) {
       expect((await call(nobody, method, path)).body.error).toBe('security/Forbidden');
       expect((await call(reader(t), method, path)).status).toBe(200);

@@ -19,6 +19,8 @@ export const baseConfigSchema = z.object({
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').default('redis://127.0.0.1:6389'),
   /** Adds `details` (exception class, message, stack) to error resources. Never in production. */
   BERTH_DEBUG_ERRORS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** How often each outbox relay looks for entries it was not told of (another replica's, a crashed process's). */
+  BERTH_OUTBOX_SCAN_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
   BERTH_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
   BERTH_BRAND: z.string().regex(/^[a-z0-9]+$/).default('cumulocity'),
   BERTH_BRAND_HEADER: z.string().regex(/^[A-Za-z0-9]+$/).default('Cumulocity'),

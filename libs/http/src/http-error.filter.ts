@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, ERROR_STATUS, ErrorKind } from './domain-error';
-import { errorResource } from './error-resource';
+import { ErrorResource, errorResource } from './error-resource';
 import { mediaType } from './media-types';
 import { MethodIndex } from './method-index';
 
@@ -29,25 +29,31 @@ export class HttpErrorFilter implements ExceptionFilter {
 
   /** Also Fastify's error handler, for errors raised before a Nest handler runs (e.g. body parsing). */
   respond(exception: unknown, req: FastifyRequest, reply: FastifyReply) {
-    const error = this.toDomainError(exception, req);
+    const { status, headers, body } = this.render(exception, req.method, req.url);
+    reply.status(status).headers(headers).send(body);
+  }
+
+  /** The answer to an error: status, headers (the error media type among them) and the error resource. Also for raw request handlers. */
+  render(exception: unknown, method: string, url: string): { status: number; headers: Record<string, string>; body: ErrorResource } {
+    const error = this.toDomainError(exception, method, url);
     if (error.status >= 500) this.logger.error(exception instanceof Error ? exception : String(exception));
     const body = errorResource(this.options.publicUrl, error.code, error.message);
     if (this.options.debug && exception instanceof Error) {
       body.details = { expectionClass: exception.constructor.name, exceptionMessage: exception.message, expectionStackTrace: exception.stack ?? '' };
     }
-    reply.status(error.status).headers(error.headers).header('content-type', mediaType(this.options.brand, 'error')).send(body);
+    return { status: error.status, headers: { ...error.headers, 'content-type': mediaType(this.options.brand, 'error') }, body };
   }
 
-  private toDomainError(exception: unknown, req: FastifyRequest): DomainError {
+  private toDomainError(exception: unknown, method: string, url: string): DomainError {
     if (exception instanceof DomainError) return exception;
     const status = exception instanceof HttpException ? exception.getStatus() : (exception as { statusCode?: number })?.statusCode;
     if (status === 404) {
-      const path = req.url.split('?')[0];
+      const path = url.split('?')[0];
       const allowed = this.options.methods.allowed(path);
       if (allowed.length > 0) {
-        return new DomainError('general', 'Method Not Allowed', `${req.method} is not allowed on ${path}`, { allow: allowed.join(', ') });
+        return new DomainError('general', 'Method Not Allowed', `${method} is not allowed on ${path}`, { allow: allowed.join(', ') });
       }
-      return new DomainError('general', 'Not Found', `No resource at ${req.method} ${path}`);
+      return new DomainError('general', 'Not Found', `No resource at ${method} ${path}`);
     }
     if (typeof status === 'number' && status >= 400 && status < 500) {
       const kind = KIND_BY_STATUS.get(status) ?? 'Bad Request';

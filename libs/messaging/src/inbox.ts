@@ -1,4 +1,4 @@
-import { MongoBulkWriteError, type Collection } from 'mongodb';
+import type { Collection, MongoBulkWriteError } from 'mongodb';
 import { DUPLICATE_KEY } from './store-limits';
 
 interface InboxEntry { _id: string; consumer: string; messageId: string; done?: true; at: Date }
@@ -36,7 +36,7 @@ export class Inbox {
       await this.collection.insertMany(entries, { ordered: false });
       return [];
     } catch (err) {
-      if (!(err instanceof MongoBulkWriteError)) throw err;
+      if (!isBulkWriteError(err)) throw err;
       const errors = ([] as Array<{ code: number; index: number }>).concat(err.writeErrors as never);
       if (errors.some((e) => e.code !== DUPLICATE_KEY)) throw err;
       return errors.map((e) => entries[e.index]);
@@ -50,4 +50,9 @@ export class Inbox {
   private key(messageId: string, done: boolean): string {
     return `${this.consumer}:${messageId}${done ? ':done' : ''}`;
   }
+}
+
+/** The driver's bulk write error, told by name so that this library does not load the driver for apps without MongoDB. */
+function isBulkWriteError(err: unknown): err is MongoBulkWriteError {
+  return err instanceof Error && err.name === 'MongoBulkWriteError';
 }

@@ -1,15 +1,18 @@
 import 'reflect-metadata';
-import type { Server } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import { DynamicModule, NestApplicationOptions } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { BaseConfig, ConfigError, loadConfig, z } from '@berth/config';
-import { HttpErrorFilter, MethodIndex, parseProcessingMode, registerJsonMediaTypes, registerVerbConventions } from '@berth/http';
+import { HttpErrorFilter, MethodIndex, registerJsonMediaTypes, registerVerbConventions } from '@berth/http';
 import { workContext } from '@berth/messaging';
 import { LogController } from 'fastify';
 import { Logger } from 'pino';
 import { AppInfo } from './app-info';
 import { appVersion } from './app-version';
+import { RawExchanges, RawHandler } from './http/raw-exchanges';
+import { rawFirstServer, ServerTimeouts } from './http/raw-server';
+import { logRequest, requestProcessingMode } from './http/request-context';
 import { createLogger } from './logging/create-logger';
 import { correlationIdFrom } from './logging/correlation';
 import { PinoNestLogger } from './logging/pino-nest-logger';
@@ -32,6 +35,11 @@ export interface BootOptions<C extends BaseConfig> {
   metricsPort?: (config: C) => number;
   /** The request metrics' route label where the route pattern says too little (the gateway's catch-all proxy). */
   routeLabel?: RouteLabel;
+  /**
+   * A hot path served outside Fastify (the gateway's proxy): called after `beforeListen`, its handler
+   * sees every request first and leaves to Fastify those it does not take.
+   */
+  rawHandler?: (app: NestFastifyApplication, config: C, exchanges: RawExchanges) => RawHandler;
 }
 
 /**
@@ -51,7 +59,9 @@ export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): 
   const app: AppInfo = { name: options.name, version: appVersion() };
   const logger = createLogger(app.name, config.LOG_LEVEL);
   routeProcessWarnings(logger);
+  let raw: RawHandler = () => false;
   const adapter = new FastifyAdapter({
+    serverFactory: (handler: RequestListener, opts: ServerTimeouts) => rawFirstServer(() => raw, handler, opts),
     loggerInstance: logger,
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'correlationId' }),
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => correlationIdFrom(req.headers['x-request-id']),
@@ -67,7 +77,7 @@ export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): 
     reply.header('x-request-id', req.id);
     let processingMode;
     try {
-      processingMode = req.method === 'GET' || req.method === 'HEAD' ? 'PERSISTENT' as const : parseProcessingMode(req.headers, config.BERTH_BRAND_HEADER);
+      processingMode = requestProcessingMode(req.method, req.headers, config.BERTH_BRAND_HEADER);
     } catch (err) {
       return done(err as Error);
     }
@@ -84,7 +94,7 @@ export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): 
   registerRequestMetrics(fastify, metrics, options.routeLabel);
   if (!options.metricsPort) registerMetricsRoute(fastify, metrics);
   fastify.addHook('onResponse', (req, reply, done) => {
-    logger.info({ correlationId: req.id, method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    logRequest(logger, req.id, req.method, req.url, reply.statusCode, reply.elapsedTime);
     done();
   });
 
@@ -111,6 +121,9 @@ export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): 
     }
   });
   await options.beforeListen?.(nest, config);
+  if (options.rawHandler) {
+    raw = options.rawHandler(nest, config, new RawExchanges({ logger, metrics, errors, brandHeader: config.BERTH_BRAND_HEADER, closing: () => closing }));
+  }
   if (options.metricsPort) {
     const metricsPort = options.metricsPort(config);
     try {

@@ -14,3 +14,5 @@ export * from './messaging/outbox.service';
 export * from './messaging/publisher.provider';
 export * from './metrics/metrics';
 export * from './metrics/metrics-http';
+export * from './http/raw-exchanges';
+export * from './http/request-context';

@@ -1,11 +1,11 @@
 import { DynamicModule, Global, Module, Provider, Type } from '@nestjs/common';
 import { APP_GUARD, Reflector } from '@nestjs/core';
-import { MongooseModule } from '@nestjs/mongoose';
 import { PrincipalGuard } from '@berth/auth';
 import type { BaseConfig } from '@berth/config';
 import { Logger } from 'pino';
 import { APP_INFO, AppInfo, BASE_CONFIG } from './app-info';
 import { KafkaHealth, kafkaProvider } from './clients/kafka.provider';
+import { mongooseRoot } from './clients/mongo-connection';
 import { MongoHealth } from './clients/mongo.health';
 import { topicsProviders } from './clients/topics.bootstrap';
 import { RedisHealth, redisProvider } from './clients/redis.provider';
@@ -51,10 +51,7 @@ export class RuntimeModule {
   static forRoot(options: RuntimeOptions): DynamicModule {
     const { uses } = options;
     const imports = uses.includes('mongodb')
-      ? [MongooseModule.forRoot(options.config.MONGODB_URI, {
-          dbName: `${options.config.BERTH_DB_PREFIX}_${options.app.name.replace(/-/g, '_')}`,
-          serverSelectionTimeoutMS: 5000,
-        })]
+      ? [mongooseRoot(options.config.MONGODB_URI, `${options.config.BERTH_DB_PREFIX}_${options.app.name.replace(/-/g, '_')}`)]
       : [];
     const indicatorTypes: Type<HealthIndicator>[] = [
       ...(uses.includes('mongodb') ? [MongoHealth] : []),

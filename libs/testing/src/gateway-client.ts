@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { recordSecret } from './secret-scan';
 import { basic, testStack } from './stack-env';
 
 /** The vendor media type prefix under the default brand. */
@@ -8,6 +9,7 @@ export const BRAND = 'application/vnd.com.nsn.cumulocity';
 export async function gw(path: string, init: { method?: string; as?: [string, string]; headers?: Record<string, string>; body?: unknown } = {}) {
   const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
   if (init.as) headers.authorization = basic(...init.as);
+  if (headers.authorization?.startsWith('Bearer ')) recordSecret(headers.authorization.slice(7));
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(`${testStack.gatewayUrl}${path}`, {
     method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body),
@@ -37,4 +39,23 @@ export async function eventually<T>(fn: () => Promise<T>, check: (v: T) => boole
     value = await fn();
   }
   return value;
+}
+
+/** A tenant's id and its admin's credentials, as newTenant answers. */
+export interface TenantHandle { id: string; admin: [string, string] }
+
+/** The management tenant, with its admin. */
+export const managementTenant = (): TenantHandle => ({ id: 'management', admin: admin() });
+
+/** A new user of `tenant` holding exactly `roles`, made through the API by the tenant's admin; its credentials. */
+export async function newUser(tenant: TenantHandle, roles: readonly string[]): Promise<[string, string]> {
+  const userName = `u${randomUUID().slice(0, 8)}`;
+  const password = `Pw-${randomUUID()}`;
+  const made = await gw(`/user/${tenant.id}/users`, { method: 'POST', as: tenant.admin, body: { userName, password } });
+  if (made.status !== 201) throw new Error(`user not created: ${made.status} ${JSON.stringify(made.body)}`);
+  for (const id of roles) {
+    const res = await gw(`/user/${tenant.id}/users/${userName}/roles`, { method: 'POST', as: tenant.admin, body: { role: { id } } });
+    if (res.status !== 201) throw new Error(`role ${id} not assigned: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  return [`${tenant.id}/${userName}`, password];
 }

@@ -5,3 +5,6 @@ export * from './gateway-client';
 export * from './archives';
 export * from './hello-image';
 export * from './containers';
+export * from './secret-scan';
+export * from './app-restart';
+export * from './restarted-apps';

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { Principal, PRINCIPAL_HEADER, signPrincipal } from '@berth/auth';
+import { recordSecret, TEST_LOG_DIR } from './secret-scan';
 
 /** What an e2e spec knows of the stack the integration project's global setup started. */
 export const testStack = {
@@ -36,12 +37,15 @@ export const testStack = {
     return { authorization: basic(`management/admin`, this.adminPassword) };
   },
   /** The log file an app of the test stack writes. */
-  logFile(app: string): string { return join(__dirname, '..', '..', '..', '.local', 'logs', 'test', `${app}.log`); },
+  logFile(app: string): string { return join(TEST_LOG_DIR, `${app}.log`); },
 };
 
 /** The value of an `Authorization: Basic` header for `user` (e.g. `tenant/name`) and `password`. */
 export function basic(user: string, password: string): string {
-  return `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+  const encoded = Buffer.from(`${user}:${password}`).toString('base64');
+  recordSecret(password);
+  recordSecret(encoded);
+  return `Basic ${encoded}`;
 }
 
 function required(name: string): string {

@@ -1,12 +1,18 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
+import { recordSecret, TEST_LOG_DIR } from './secret-scan';
 
 const ROOT = join(__dirname, '..', '..', '..');
 /** The list of apps is kept once, in tools/stack/apps.json. */
-const APPS = JSON.parse(readFileSync(join(ROOT, 'tools', 'stack', 'apps.json'), 'utf8')) as Array<{ name: string }>;
+const APPS = JSON.parse(readFileSync(join(ROOT, 'tools', 'stack', 'apps.json'), 'utf8')) as Array<{ name: string; nodeFlags?: string[] }>;
+/** The relay through which hosted containers reach the gateway is kept once, in tools/microservice (the benchmarks use it too). */
+const { startContainerRelay } = createRequire(__filename)(join(ROOT, 'tools', 'microservice', 'container-relay.js')) as {
+  startContainerRelay(targetPort: number, port: number, onSkip: (reason: string) => void): Promise<{ url: string; close(): Promise<void> } | undefined>;
+};
 
 export interface TestStack {
   gatewayUrl: string;
@@ -49,9 +55,13 @@ export async function startTestStack(portBase = Number(process.env.BERTH_TEST_PO
     // Specs run their receipt servers on 127.0.0.1.
     BERTH_SMS_ALLOW_PRIVATE_URLS: 'true',
   };
+  for (const name of ['BERTH_ADMIN_PASSWORD', 'BERTH_INTERNAL_KEY', 'BERTH_SECRETS_KEY', 'BERTH_SECRETS_PREVIOUS_KEYS']) recordSecret(env[name]);
   for (const app of APPS) if (app.name !== 'gateway') env[`${app.name.toUpperCase().replace(/-/g, '_')}_URL`] = `http://127.0.0.1:${ports[app.name]}`;
+  // Hosted containers reach the gateway through a relay on the engine's bridge (base+79), unless told otherwise.
+  const relay = process.env.BERTH_MICROSERVICE_BASEURL ? undefined : await startContainerRelay(gatewayPort, portBase + 79, (reason) => process.stderr.write(`no container relay: ${reason}\n`));
+  if (relay) env.BERTH_MICROSERVICE_BASEURL = relay.url;
 
-  const logDir = join(ROOT, '.local', 'logs', 'test');
+  const logDir = TEST_LOG_DIR;
   mkdirSync(logDir, { recursive: true });
   const children = new Map<string, ChildProcess>();
   const stopApps = async () => {
@@ -64,11 +74,13 @@ export async function startTestStack(portBase = Number(process.env.BERTH_TEST_PO
   };
   const stop = async () => {
     await stopApps();
+    await relay?.close();
     await deleteTopics(env.KAFKA_BROKERS, env.BERTH_TOPIC_PREFIX);
   };
   const launch = (name: string) => {
     const log = createWriteStream(join(logDir, `${name}.log`));
-    const child = spawn(process.execPath, [join(ROOT, 'dist', 'apps', name, 'src', 'main.js')], {
+    const nodeFlags = APPS.find((a) => a.name === name)?.nodeFlags ?? [];
+    const child = spawn(process.execPath, [...nodeFlags, join(ROOT, 'dist', 'apps', name, 'src', 'main.js')], {
       env: { ...env, PORT: String(ports[name]) }, stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout!.pipe(log);

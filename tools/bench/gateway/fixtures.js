@@ -22,7 +22,7 @@ async function scryptCost(root, runs) {
   return { medianMs: times[Math.floor(times.length / 2)], minMs: times[0], maxMs: times[times.length - 1], params: `N=${N}, r=${r}, p=${p}` };
 }
 
-/** Drops the benchmark's databases, Redis keys and Kafka consumer groups (all named after `prefix`). */
+/** Drops the benchmark's databases, Redis keys, Kafka consumer groups and topics (all named after `prefix`). */
 async function cleanUpData(prefix) {
   const mongo = await new MongoClient(process.env.MONGODB_URI, { serverSelectionTimeoutMS: 5000 }).connect();
   try {
@@ -50,6 +50,8 @@ async function cleanUpData(prefix) {
     const ours = groups.map((g) => g.groupId).filter((id) => id.startsWith(`${prefix}.`));
     // A group whose member has not timed out yet cannot be deleted; Kafka drops empty groups later anyway.
     if (ours.length) await admin.deleteGroups(ours).catch(() => undefined);
+    const topics = (await admin.listTopics()).filter((t) => t.startsWith(`${prefix}.`));
+    if (topics.length) await admin.deleteTopics({ topics, timeout: 10000 }).catch(() => undefined);
   } finally {
     await admin.disconnect();
   }

@@ -3,6 +3,8 @@
 const { spawn } = require('node:child_process');
 const { openSync, closeSync, readdirSync, readFileSync } = require('node:fs');
 const { connect } = require('node:net');
+const { join } = require('node:path');
+const APPS = require('../../stack/apps.json');
 
 const started = new Set();
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
@@ -89,4 +91,10 @@ function rssMb(proc, now = false) {
   return match ? Number(match[1]) / 1024 : NaN;
 }
 
-module.exports = { start, stop, stopAll, waitHttp, assertPortsFree, groupCpuMs, rssMb };
+/** node's arguments to run a built app: its Node flags from the app table (tools/stack/apps.json), `extra` flags, its entry point. */
+function appArgs(root, app, extra = []) {
+  const { nodeFlags = [] } = APPS.find((a) => a.name === app);
+  return [...nodeFlags, ...extra, join(root, 'dist', 'apps', app, 'src', 'main.js')];
+}
+
+module.exports = { appArgs, start, stop, stopAll, waitHttp, assertPortsFree, groupCpuMs, rssMb };

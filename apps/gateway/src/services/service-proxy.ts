@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden } from '@berth/auth';
 import { DomainError } from '@berth/http';
+import { hasBody } from '../proxy/forward';
 import { clientResponseHeaders, upstreamRequestHeaders } from '../proxy/forward-headers';
 import type { ServiceRoutes } from './service-routes';
 
@@ -34,11 +35,10 @@ export async function proxyToService(req: FastifyRequest, reply: FastifyReply, t
   const prefix = `/service/${target.name}`;
   const headers = upstreamRequestHeaders(req.headers, { host: req.headers.host ?? '', proto: req.protocol, for: req.ip, requestId: req.id });
   headers['x-forwarded-prefix'] = prefix;
-  const hasBody = req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0' || req.headers['transfer-encoding'] !== undefined;
   let res;
   try {
     res = await routes.pool(found.endpoint).request({
-      method: method as 'GET', path: target.rest + (queryAt === -1 ? '' : req.url.slice(queryAt)), headers, body: hasBody ? req.raw : undefined,
+      method: method as 'GET', path: target.rest + (queryAt === -1 ? '' : req.url.slice(queryAt)), headers, body: hasBody(req.raw) ? req.raw : undefined,
     });
   } catch (err) {
     req.log.warn({ service: target.name, endpoint: found.endpoint, err: (err as Error).message }, 'microservice unavailable');

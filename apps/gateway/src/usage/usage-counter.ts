@@ -52,6 +52,11 @@ export class UsageCounter implements OnModuleInit, OnApplicationShutdown {
     await this.flush().catch(() => undefined);
   }
 
+  /** Counts a public request by its application key header; the gateway's own `/health` is not usage. */
+  countRequest(url: string, headers: Record<string, string | string[] | undefined>): void {
+    if (url !== '/health') this.count(headers[this.header]);
+  }
+
   count(header: string | string[] | undefined): void {
     const value = Array.isArray(header) ? header[0] : header;
     const key = value === undefined ? undefined : SAFE_KEY.test(value) ? value : '(invalid)';

@@ -2,26 +2,37 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { BASE_CONFIG } from '@berth/runtime';
 import type { OrchestratorConfig } from '../config/microservice-orchestrator.env';
+import { ContainerEnvironment } from './application/container-environment';
 import { Deployer } from './application/deployer';
+import { InstanceProber } from './application/instance-prober';
 import { Reconciler } from './application/reconciler';
 import { UpdateDesiredStateHandler } from './application/commands/update-desired-state/update-desired-state.handler';
+import { GetLogsHandler } from './application/queries/get-logs/get-logs.handler';
 import { GetStatusHandler } from './application/queries/get-status/get-status.handler';
-import { DockerDriver } from './infrastructure/docker/docker-driver';
+import { RUNTIME_DRIVER } from './application/ports/runtime-driver';
+import { DeployQueue } from './infrastructure/deploy-queue';
+import { runtimeDriver } from './infrastructure/runtime-driver.factory';
 import { HostingEventsConsumer } from './infrastructure/hosting-events.consumer';
 import { HostingStore } from './infrastructure/hosting.store';
+import { PlatformUsers } from './infrastructure/platform-users';
 import { RegistryBinaries } from './infrastructure/registry-binaries';
 import { RoutePublisher } from './infrastructure/route-publisher';
+import { LogsController } from './interface/logs.controller';
 import { StatusController } from './interface/status.controller';
 
-/** Microservice hosting: desired state from events, the Docker driver, the reconcile loop, routes and status. */
+/** Microservice hosting: desired state from events, the runtime driver (Docker or Kubernetes), the reconcile loop, routes and status. */
 @Module({
   imports: [CqrsModule],
-  controllers: [StatusController],
+  controllers: [StatusController, LogsController],
   providers: [
-    HostingStore, HostingEventsConsumer, UpdateDesiredStateHandler, GetStatusHandler, Deployer, Reconciler, RoutePublisher,
+    HostingStore, HostingEventsConsumer, UpdateDesiredStateHandler, GetStatusHandler, GetLogsHandler, Deployer, ContainerEnvironment, DeployQueue, InstanceProber, Reconciler, RoutePublisher,
     {
-      provide: DockerDriver, inject: [BASE_CONFIG],
-      useFactory: (c: OrchestratorConfig) => new DockerDriver(c.DOCKER_HOST, c.BERTH_CONTAINER_ULIMITS, c.BERTH_DB_PREFIX),
+      provide: RUNTIME_DRIVER, inject: [BASE_CONFIG],
+      useFactory: (c: OrchestratorConfig) => runtimeDriver(c),
+    },
+    {
+      provide: PlatformUsers, inject: [BASE_CONFIG],
+      useFactory: (c: OrchestratorConfig) => new PlatformUsers(c.APPLICATION_REGISTRY_URL, c.SUBSCRIPTION_URL, c.BERTH_INTERNAL_KEY),
     },
     { provide: RegistryBinaries, inject: [BASE_CONFIG], useFactory: (c: OrchestratorConfig) => new RegistryBinaries(c.APPLICATION_REGISTRY_URL, c.BERTH_INTERNAL_KEY) },
   ],

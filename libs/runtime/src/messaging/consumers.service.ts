@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown, Type } from '@nestjs/common';
+import { MONGO_CONNECTION } from '../clients/mongo-connection';
 import { ModuleRef } from '@nestjs/core';
-import { InjectConnection } from '@nestjs/mongoose';
 import type { Kafka } from 'kafkajs';
 import type { Connection } from 'mongoose';
 import { Logger } from 'pino';
@@ -37,7 +37,7 @@ export class Consumers implements HealthIndicator, OnApplicationBootstrap, OnApp
     private readonly moduleRef: ModuleRef,
     @Inject(KAFKA) private readonly kafka: Kafka,
     @Inject(PUBLISHER) private readonly publisher: Publisher,
-    @InjectConnection() private readonly connection: Connection,
+    @Inject(MONGO_CONNECTION) private readonly connection: Connection,
     @Inject(BASE_CONFIG) config: BaseConfig,
     @Inject(APP_INFO) app: AppInfo,
     @Inject(PINO) private readonly logger: Logger,

@@ -1,12 +1,13 @@
 import { hostname } from 'node:os';
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { InjectConnection } from '@nestjs/mongoose';
+import { MONGO_CONNECTION } from '../clients/mongo-connection';
 import type { Connection } from 'mongoose';
 import type { Collection, Document, Filter, InsertOneResult, UpdateFilter, UpdateResult } from 'mongodb';
 import { Logger } from 'pino';
 import { Contract } from '@berth/contracts';
 import { createEnvelope, Envelope, EnvelopeFields, OUTBOX_FIELD, OutboxRelay, outboxFor, toRecord, withOutbox } from '@berth/messaging';
-import { APP_INFO, AppInfo } from '../app-info';
+import type { BaseConfig } from '@berth/config';
+import { APP_INFO, AppInfo, BASE_CONFIG } from '../app-info';
 import { PINO } from '../logging/pino.token';
 import { PUBLISHER } from './publisher.provider';
 import type { Publisher } from '@berth/messaging';
@@ -26,15 +27,16 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly relay?: OutboxRelay;
 
   constructor(
-    @InjectConnection() connection: Connection,
+    @Inject(MONGO_CONNECTION) connection: Connection,
     @Inject(OUTBOX_COLLECTIONS) collections: string[],
     @Inject(PUBLISHER) publisher: Publisher,
     @Inject(APP_INFO) private readonly app: AppInfo,
+    @Inject(BASE_CONFIG) config: BaseConfig,
     @Inject(PINO) private readonly logger: Logger,
   ) {
     if (collections.length === 0) return;
     this.relay = new OutboxRelay({
-      db: connection.db!, collections, publisher, owner: `${app.name}:${hostname()}:${process.pid}`,
+      db: connection.db!, collections, publisher, owner: `${app.name}:${hostname()}:${process.pid}`, scanIntervalMs: config.BERTH_OUTBOX_SCAN_INTERVAL_MS,
       onError: (err) => logger.warn({ err }, 'outbox relay error; it retries'),
     });
   }

@@ -12,6 +12,8 @@ export class Metrics {
   readonly registry = new Registry();
   private readonly requests: Counter<'method' | 'route' | 'status'>;
   private readonly latency: Histogram<'method' | 'route'>;
+  /** The labelled series of each method, route and status seen, so a request does not hash its labels again. */
+  private readonly series = new Map<string, { count: Counter.Internal; latency: Histogram.Internal<'method' | 'route'> }>();
 
   constructor(app: string) {
     this.registry.setDefaultLabels({ app });
@@ -29,8 +31,14 @@ export class Metrics {
 
   /** Records one answered request; `route` is the route pattern (e.g. `/applications/:id`), never the raw URL. */
   request(method: string, route: string, status: number, seconds: number): void {
-    this.requests.inc({ method, route, status: String(status) });
-    this.latency.observe({ method, route }, seconds);
+    const key = `${method} ${route} ${status}`;
+    let series = this.series.get(key);
+    if (!series) {
+      series = { count: this.requests.labels(method, route, String(status)), latency: this.latency.labels(method, route) };
+      this.series.set(key, series);
+    }
+    series.count.inc();
+    series.latency.observe(seconds);
   }
 
   /** The text exposition format, with its content type. Collectors must not throw: a failing one fails the scrape. */

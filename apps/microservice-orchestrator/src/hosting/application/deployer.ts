@@ -1,67 +1,87 @@
-import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { PINO } from '@berth/runtime';
 import type { OrchestratorConfig } from '../../config/microservice-orchestrator.env';
 import { ORCHESTRATOR_CONFIG } from '../../config/orchestrator-config.token';
 import type { DeploymentDocument } from '../domain/deployment';
+import { restartBackoffMs } from '../domain/instance-health';
+import { probePorts } from '../domain/probes';
 import { memoryBytes, nanoCpus } from '../domain/resources';
-import { DockerDriver } from '../infrastructure/docker/docker-driver';
+import { DeployJob, DeployQueue, PermanentDeployError } from '../infrastructure/deploy-queue';
 import { HostingStore } from '../infrastructure/hosting.store';
 import { BrokenBinaryError, RegistryBinaries } from '../infrastructure/registry-binaries';
+import { ContainerEnvironment } from './container-environment';
+import { RUNTIME_DRIVER, RuntimeDriver } from './ports/runtime-driver';
 
-/** A deployment that cannot succeed as it is (broken binary or image): retrying will not help. */
-export class DeploymentFailed extends Error {}
+/** The instance name of replica `slot` of a deployment: one per slot, so a repeated start never makes a second one. */
+export function instanceName(prefix: string, d: DeploymentDocument, slot: number): string {
+  return `${prefix}-${d.name}${d.tenant ? `-${d.tenant}` : ''}-${d.revision.slice(0, 8)}-${slot}`;
+}
 
-/** Starts one instance of a deployment: loads its image from the registry when the engine lacks it, then creates and starts the container. */
+/**
+ * Runs deploy jobs: loads the image from the registry when the runtime lacks it, then creates and
+ * starts the instance of one replica slot, recording each stage with its time. A job of a
+ * replaced revision, or whose instance already runs, does nothing. A broken image fails the
+ * deployment for good; other errors are retried by the queue, and the last failed attempt counts
+ * as a restart with back-off.
+ */
 @Injectable()
 export class Deployer {
   constructor(
-    private readonly driver: DockerDriver,
+    @Inject(RUNTIME_DRIVER) private readonly driver: RuntimeDriver,
     private readonly binaries: RegistryBinaries,
     private readonly store: HostingStore,
+    private readonly environment: ContainerEnvironment,
+    queue: DeployQueue,
     @Inject(ORCHESTRATOR_CONFIG) private readonly config: OrchestratorConfig,
     @Inject(PINO) private readonly logger: Logger,
-  ) {}
-
-  /** The container's environment (DESIGN.md section 6). The bootstrap user is not made yet: its user and password are empty. */
-  environment(d: DeploymentDocument): Record<string, string> {
-    const p = this.config.BERTH_ENV_PREFIX;
-    return {
-      [`${p}_BASEURL`]: this.config.BERTH_MICROSERVICE_BASEURL ?? this.config.BERTH_PUBLIC_URL,
-      [`${p}_BOOTSTRAP_TENANT`]: d.ownerTenant,
-      [`${p}_BOOTSTRAP_USER`]: '',
-      [`${p}_BOOTSTRAP_PASSWORD`]: '',
-      [`${p}_MICROSERVICE_ISOLATION`]: d.isolation,
-      APPLICATION_NAME: d.name,
-      APPLICATION_KEY: d.key ?? '',
-      SERVER_PORT: '80',
-      MEMORY_LIMIT: d.resources.memory,
-      ...(d.tenant ? { [`${p}_TENANT`]: d.tenant } : {}),
-    };
+  ) {
+    queue.handle((job, attempt, final) => this.deploy(job, attempt, final));
   }
 
-  /** @throws DeploymentFailed for a broken binary or image; Error for anything worth retrying. */
-  async start(d: DeploymentDocument): Promise<{ id: string; name: string }> {
-    const image = `localhost/berth-binary:${d.binaryId}`;
-    if (!(await this.driver.hasImage(image))) {
-      await this.store.record(d, {}, 'ImageLoading', `binary ${d.binaryId}`);
-      try {
-        await this.binaries.withImage(d.applicationId, d.binaryId, d.ownerTenant, (archive) => this.driver.loadImage(archive, image));
-      } catch (err) {
-        if (err instanceof BrokenBinaryError || (err as { statusCode?: number }).statusCode === 500 || /image load/.test((err as Error).message)) {
-          throw new DeploymentFailed(`image.tar of version ${d.version} could not be loaded: ${(err as Error).message}`);
-        }
-        throw err;
+  async deploy(job: DeployJob, attempt: number, final: boolean): Promise<string> {
+    const d = await this.store.deployment(job.deploymentId);
+    if (!d || d.revision !== job.revision || d.failed) return 'obsolete';
+    const name = instanceName(this.config.BERTH_DB_PREFIX, d, job.slot);
+    if ((await this.driver.list()).some((i) => i.name === name && i.running)) return 'running';
+    await this.store.record(d, {}, 'Deploying', `replica ${job.slot}, attempt ${attempt}`);
+    try {
+      const image = await this.image(d);
+      const id = await this.driver.run({
+        spec: d, slot: job.slot, image, name, env: await this.environment.of(d), ports: probePorts(d.probes),
+        memoryBytes: memoryBytes(d.resources.memory), nanoCpus: nanoCpus(d.resources.cpu),
+      });
+      this.logger.info({ deployment: d._id, container: name, version: d.version }, 'container started');
+      await this.store.record(d, {}, 'ContainerStarted', name);
+      return id;
+    } catch (err) {
+      const reason = (err as Error).message.slice(0, 500);
+      const lastFailure = { at: new Date().toISOString(), reason };
+      this.logger.warn({ deployment: d._id, attempt, reason }, 'deploy step failed');
+      if (err instanceof PermanentDeployError) await this.store.record(d, { failed: true, lastFailure }, 'Failed', reason);
+      else if (!final) await this.store.record(d, { lastFailure }, 'StartRetry', `attempt ${attempt}: ${reason}`);
+      else {
+        const retryAt = new Date(Date.now() + restartBackoffMs(d.restarts + 1, this.config.BERTH_RESTART_BACKOFF_MS, this.config.BERTH_RESTART_BACKOFF_MAX_MS));
+        await this.store.record(d, { lastFailure, retryAt: retryAt.toISOString() }, 'StartFailed', reason, 1);
       }
-      await this.store.record(d, {}, 'ImageLoaded');
+      throw err;
     }
-    const name = `${this.config.BERTH_DB_PREFIX}-${d.name}${d.tenant ? `-${d.tenant}` : ''}-${randomBytes(3).toString('hex')}`;
-    const id = await this.driver.run({
-      spec: d, image, name, env: this.environment(d), memoryBytes: memoryBytes(d.resources.memory), nanoCpus: nanoCpus(d.resources.cpu),
-    });
-    this.logger.info({ deployment: d._id, container: name, version: d.version }, 'container started');
-    await this.store.record(d, {}, 'ContainerStarted', name);
-    return { id, name };
+  }
+
+  /** The image of the deployment's binary, loaded from the registry when the runtime lacks it. */
+  private async image(d: DeploymentDocument): Promise<string> {
+    const image = `localhost/berth-binary:${d.binaryId}`;
+    if (await this.driver.hasImage(image)) return image;
+    await this.store.record(d, {}, 'ImageLoading', `binary ${d.binaryId}`);
+    try {
+      await this.binaries.withImage(d.applicationId, d.binaryId, d.ownerTenant, (archive) => this.driver.loadImage(archive, image));
+    } catch (err) {
+      if (err instanceof BrokenBinaryError || (err as { statusCode?: number }).statusCode === 500 || /image load/.test((err as Error).message)) {
+        throw new PermanentDeployError(`image.tar of version ${d.version} could not be loaded: ${(err as Error).message}`);
+      }
+      throw err;
+    }
+    await this.store.record(d, {}, 'ImageLoaded');
+    return image;
   }
 }

@@ -5,26 +5,28 @@ import type { Logger } from 'pino';
 import { PINO, REDIS } from '@berth/runtime';
 import type { OrchestratorConfig } from '../../config/microservice-orchestrator.env';
 import { ORCHESTRATOR_CONFIG } from '../../config/orchestrator-config.token';
-import type { DeploymentDocument, InstanceState } from '../domain/deployment';
-import { afterProbe, probeDue, ProbeState, restartBackoffMs } from '../domain/instance-health';
-import { DockerDriver, ObservedContainer } from '../infrastructure/docker/docker-driver';
-import { probeHttp } from '../infrastructure/health-probe';
+import type { DeploymentDocument } from '../domain/deployment';
+import { restartBackoffMs } from '../domain/instance-health';
+import { DeployQueue } from '../infrastructure/deploy-queue';
 import { HostingStore } from '../infrastructure/hosting.store';
-import { RouteContent, RoutePublisher } from '../infrastructure/route-publisher';
-import { Deployer, DeploymentFailed } from './deployer';
+import { RoutePublisher, routesOf } from '../infrastructure/route-publisher';
+import { InstanceProber } from './instance-prober';
+import { ObservedInstance, RUNTIME_DRIVER, RuntimeDriver } from './ports/runtime-driver';
+
+const STOPPED = new Set(['exited', 'dead', 'stopped']);
 
 /**
- * One serialized loop converges the engine on the `deployments` collection: every
- * `BERTH_RECONCILE_INTERVAL_MS`, and at once after a desired-state change, it lists the stack's
- * containers by label, removes those no deployment wants (or of an older revision), replaces
- * exited ones (with exponential back-off, counted as restarts), starts missing replicas, probes
- * instances, records what it saw and publishes the routes. Everything it acts on is in MongoDB
+ * One serialized loop converges the runtime on the `deployments` collection: every
+ * `BERTH_RECONCILE_INTERVAL_MS`, at once after a desired-state change and after each deploy job,
+ * it lists the stack's instances by label, removes those no deployment wants (or of an older
+ * revision, or beyond the replicas), removes exited ones (counted as restarts, with the exit
+ * reason, and no new start before an exponential back-off), queues a deploy job for each missing
+ * replica slot, probes instances (restarting those failing liveness, with the same back-off), records what it saw and publishes the routes. Everything it acts on is in MongoDB
  * and the engine, so a restarted orchestrator carries on where it stopped. Only the holder of a
  * Redis lease runs it, so several replicas never act twice.
  */
 @Injectable()
 export class Reconciler implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly probes = new Map<string, ProbeState>();
   private readonly me = randomUUID();
   private timer?: NodeJS.Timeout;
   private current?: Promise<void>;
@@ -33,13 +35,16 @@ export class Reconciler implements OnApplicationBootstrap, OnApplicationShutdown
 
   constructor(
     private readonly store: HostingStore,
-    private readonly driver: DockerDriver,
-    private readonly deployer: Deployer,
+    @Inject(RUNTIME_DRIVER) private readonly driver: RuntimeDriver,
+    private readonly queue: DeployQueue,
+    private readonly prober: InstanceProber,
     private readonly routes: RoutePublisher,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(ORCHESTRATOR_CONFIG) private readonly config: OrchestratorConfig,
     @Inject(PINO) private readonly logger: Logger,
-  ) {}
+  ) {
+    queue.onSettled(() => this.nudge());
+  }
 
   onApplicationBootstrap() {
     this.timer = setInterval(() => this.nudge(), this.config.BERTH_RECONCILE_INTERVAL_MS);
@@ -89,81 +94,65 @@ export class Reconciler implements OnApplicationBootstrap, OnApplicationShutdown
     const after: DeploymentDocument[] = [];
     for (const d of desired) after.push(await this.converge(d, observed.filter((c) => c.deploymentId === d._id && c.revision === d.revision)));
     const live = new Set(after.flatMap((d) => d.instances.map((i) => i.id)));
-    for (const id of [...this.probes.keys()]) if (!live.has(id)) this.probes.delete(id);
+    this.prober.retain(live);
     await this.routes.sync(routesOf(after));
   }
 
-  private async removeContainer(c: ObservedContainer, why: string) {
+  private async removeContainer(c: ObservedInstance, why: string) {
     this.logger.info({ container: c.name, deployment: c.deploymentId, why }, 'removing container');
     await this.driver.remove(c.id);
-    this.probes.delete(c.id);
   }
 
-  private async converge(d: DeploymentDocument, containers: ObservedContainer[]): Promise<DeploymentDocument> {
+  /** Why an instance stopped, from its exit state and last output. */
+  private async exitReason(c: ObservedInstance): Promise<string> {
+    const exit = await this.driver.exitState(c.id).catch(() => undefined);
+    const tail = (await this.driver.logs(c.id, { limit: 5 }).catch(() => [])).map((l) => l.text).join('\n').trim();
+    const how = exit?.oomKilled ? 'was killed for using too much memory' : exit?.exitCode !== undefined ? `exited with code ${exit.exitCode}` : `stopped (${c.state})`;
+    return `instance ${c.name} ${how}${exit?.error ? ` (${exit.error})` : ''}${tail ? `: ${tail.slice(-300)}` : ''}`;
+  }
+
+  private async converge(d: DeploymentDocument, containers: ObservedInstance[]): Promise<DeploymentDocument> {
     const now = Date.now();
     const next: DeploymentDocument = { ...d };
-    for (const c of containers.filter((x) => !x.running)) {
-      const tail = await this.driver.tail(c.id);
+    let restarts = 0;
+    // A container being created by a deploy job is neither running nor exited yet: left alone.
+    for (const c of containers.filter((x) => !x.running && STOPPED.has(x.state))) {
+      const reason = await this.exitReason(c);
       await this.removeContainer(c, `exited (${c.state})`);
-      next.restarts += 1;
-      next.lastFailure = { at: new Date(now).toISOString(), reason: `instance ${c.name} stopped (${c.state})${tail ? `: ${tail.slice(-300)}` : ''}` };
-      next.retryAt = new Date(now + restartBackoffMs(next.restarts)).toISOString();
+      restarts += 1;
+      next.lastFailure = { at: new Date(now).toISOString(), reason };
+      next.retryAt = new Date(now + this.backoff(d.restarts + restarts)).toISOString();
+      await this.store.record(d, {}, 'InstanceExited', reason.slice(0, 500));
     }
-    const alive = containers.filter((c) => c.running);
-    for (const extra of alive.splice(d.replicas)) await this.removeContainer(extra, 'more replicas than desired');
-    const instances = alive.map((c) => ({ id: c.id, name: c.name, ports: c.ports }));
-    const due = !next.failed && !(next.retryAt && Date.parse(next.retryAt) > now);
-    for (let missing = d.replicas - instances.length; missing > 0 && due; missing--) {
-      try {
-        const { id, name } = await this.deployer.start(next);
-        instances.push({ id, name, ports: await this.driver.ports(id) });
-      } catch (err) {
-        const reason = (err as Error).message;
-        next.lastFailure = { at: new Date().toISOString(), reason };
-        if (err instanceof DeploymentFailed) next.failed = true;
-        else { next.restarts += 1; next.retryAt = new Date(Date.now() + restartBackoffMs(next.restarts)).toISOString(); }
-        this.logger.warn({ deployment: d._id, reason }, err instanceof DeploymentFailed ? 'deployment failed' : 'instance did not start; retrying later');
-        await this.store.record(d, {}, next.failed ? 'Failed' : 'StartFailed', reason.slice(0, 500));
-        break;
-      }
+    const bySlot = new Map<number, ObservedInstance>();
+    for (const c of containers.filter((x) => x.running)) {
+      if (c.slot >= d.replicas || bySlot.has(c.slot)) await this.removeContainer(c, 'more replicas than desired');
+      else bySlot.set(c.slot, c);
     }
-    next.instances = await Promise.all(instances.map((i) => this.probe(d, i, now)));
+    const due = !d.failed && !(next.retryAt && Date.parse(next.retryAt) > now);
+    for (let slot = 0; slot < d.replicas && due; slot++) if (!bySlot.has(slot)) await this.queue.enqueue(d, slot);
+    const outcomes = await Promise.all([...bySlot.values()].map((i) => this.prober.probe(d, i, now)));
+    for (const [n, outcome] of outcomes.entries()) {
+      if (!outcome.livenessFailure) continue;
+      await this.removeContainer([...bySlot.values()][n], 'liveness probe failed');
+      restarts += 1;
+      next.lastFailure = { at: new Date(now).toISOString(), reason: outcome.livenessFailure };
+      next.retryAt = new Date(now + this.backoff(d.restarts + restarts)).toISOString();
+      await this.store.record(d, {}, 'LivenessFailed', outcome.livenessFailure.slice(0, 500));
+    }
+    next.restarts = d.restarts + restarts;
+    next.instances = outcomes.filter((o) => !o.livenessFailure).map((o) => o.instance);
     const wasHealthy = d.instances.some((i) => i.healthy);
     const isHealthy = next.instances.some((i) => i.healthy);
-    const changed = (['instances', 'restarts', 'lastFailure', 'retryAt', 'failed'] as const).filter((k) => JSON.stringify(d[k]) !== JSON.stringify(next[k]));
-    if (changed.length) {
+    const changed = (['instances', 'lastFailure', 'retryAt'] as const).filter((k) => JSON.stringify(d[k]) !== JSON.stringify(next[k]));
+    if (changed.length || restarts) {
       const stage = isHealthy && !wasHealthy ? 'Healthy' : !isHealthy && wasHealthy ? 'Unhealthy' : undefined;
-      await this.store.record(d, Object.fromEntries(changed.map((k) => [k, next[k] ?? null])), stage);
+      await this.store.record(d, Object.fromEntries(changed.map((k) => [k, next[k] ?? null])), stage, undefined, restarts);
     }
     return next;
   }
 
-  private async probe(d: DeploymentDocument, i: { id: string; name: string; ports: Record<number, number> }, now: number): Promise<InstanceState> {
-    const host = this.config.BERTH_CONTAINER_HOST;
-    const endpoint = i.ports[80] ? `http://${host}:${i.ports[80]}` : undefined;
-    const previous = d.instances.find((x) => x.id === i.id);
-    let state = this.probes.get(i.id) ?? { healthy: false, failures: 0, lastProbeAt: 0, firstSeenAt: now };
-    const probePort = i.ports[d.probe.port];
-    if (probePort && probeDue(state, d.probe, now)) {
-      const ok = await probeHttp(`http://${host}:${probePort}${d.probe.path}`, d.probe.timeoutSeconds * 1000);
-      state = afterProbe(state, d.probe, ok, now);
-    }
-    this.probes.set(i.id, state);
-    return {
-      id: i.id, name: i.name, ...(endpoint ? { endpoint } : {}), healthy: state.healthy, failures: state.failures,
-      startedAt: previous?.startedAt ?? new Date(state.firstSeenAt).toISOString(),
-    };
+  private backoff(restarts: number): number {
+    return restartBackoffMs(restarts, this.config.BERTH_RESTART_BACKOFF_MS, this.config.BERTH_RESTART_BACKOFF_MAX_MS);
   }
-}
-
-/** The routes of the deployments: one per microservice name, endpoints by tenant for PER_TENANT. */
-export function routesOf(deployments: DeploymentDocument[]): RouteContent[] {
-  const byApp = new Map<string, RouteContent>();
-  for (const d of deployments) {
-    const route = byApp.get(d.applicationId) ?? { name: d.name, applicationId: d.applicationId, isolation: d.isolation, tenants: [], endpoints: {} };
-    route.tenants = [...new Set([...route.tenants, ...d.tenants])].sort();
-    route.endpoints[d.tenant ?? '*'] = d.instances.filter((i) => i.healthy && i.endpoint).map((i) => i.endpoint!);
-    byApp.set(d.applicationId, route);
-  }
-  return [...byApp.values()].sort((a, b) => a.name.localeCompare(b.name));
 }

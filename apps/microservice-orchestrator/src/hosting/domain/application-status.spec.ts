@@ -4,7 +4,7 @@ import type { DeploymentDocument, InstanceState } from './deployment';
 const instance = (healthy: boolean, n = 1): InstanceState => ({ id: `c${n}`, name: `hello-${n}`, endpoint: 'http://127.0.0.1:1', healthy, failures: 0, startedAt: '2026-01-01T00:00:00.000Z' });
 const deployment = (instances: InstanceState[], extra: Partial<DeploymentDocument> = {}): DeploymentDocument => ({
   _id: '1', applicationId: '1', name: 'hello', ownerTenant: 'management', isolation: 'MULTI_TENANT', version: '1.0.0', binaryId: 'b',
-  replicas: 1, resources: { cpu: '0.5', memory: '512M' }, probe: { path: '/health', port: 80, initialDelaySeconds: 0, timeoutSeconds: 2, failureThreshold: 3 },
+  replicas: 1, resources: { cpu: '0.5', memory: '512M' }, probes: { readiness: { httpGet: { path: '/health', port: 80 }, initialDelaySeconds: 0, periodSeconds: 5, timeoutSeconds: 2, failureThreshold: 3 } },
   tenants: ['t1'], revision: 'r', instances, restarts: 0, stages: [], ...extra,
 });
 
@@ -23,5 +23,16 @@ describe('applicationStatus', () => {
     ]);
     expect(status).toMatchObject({ status: 'Unhealthy', restarts: 3, lastFailure: { reason: 'new' } });
     expect(status.instances[2]).toMatchObject({ tenant: 't2' });
+  });
+
+  it('is Failed when a deployment cannot run, and names the pending restart and the stages in order', () => {
+    const failed = applicationStatus('1', [deployment([], { failed: true, lastFailure: { at: '2026-01-01T00:00:01.000Z', reason: 'image.tar broken' } })]);
+    expect(failed).toMatchObject({ status: 'Failed', lastFailure: { reason: 'image.tar broken' } });
+    const waiting = applicationStatus('1', [deployment([], {
+      retryAt: '2026-01-01T00:01:00.000Z',
+      stages: [{ stage: 'InstanceExited', at: '2026-01-01T00:00:02.000Z' }, { stage: 'Desired', at: '2026-01-01T00:00:01.000Z' }],
+    })], Date.parse('2026-01-01T00:00:30.000Z'));
+    expect(waiting).toMatchObject({ status: 'Down', nextRestartAt: '2026-01-01T00:01:00.000Z' });
+    expect(waiting.stages.map((s) => s.stage)).toEqual(['Desired', 'InstanceExited']);
   });
 });

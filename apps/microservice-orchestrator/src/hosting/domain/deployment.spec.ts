@@ -20,7 +20,7 @@ describe('desiredDeployments', () => {
     expect(two).toHaveLength(1);
     expect(two[0]).toMatchObject({ _id: '42', isolation: 'MULTI_TENANT', tenants: ['t1', 't2'], replicas: 1, resources: { cpu: '0.5', memory: '512M' } });
     expect(two[0].revision).toBe(one[0].revision);
-    expect(two[0].probe).toEqual({ path: '/health', port: 80, initialDelaySeconds: 0, timeoutSeconds: 2, failureThreshold: 3 });
+    expect(two[0].probes.readiness).toMatchObject({ httpGet: { path: '/health', port: 80 } });
   });
 
   it('makes one PER_TENANT deployment per tenant, each with its own revision', () => {
@@ -35,6 +35,6 @@ describe('desiredDeployments', () => {
     const [a] = desiredDeployments(app(manifest), ['t1']);
     const [b] = desiredDeployments(app(manifest, { binaryId: 'b2', version: '1.0.1' }), ['t1']);
     expect(a.revision).not.toBe(b.revision);
-    expect(a.probe).toEqual({ path: '/ready', port: 8080, initialDelaySeconds: 0, periodSeconds: 7, timeoutSeconds: 2, failureThreshold: 5 });
+    expect(a.probes.readiness).toEqual({ httpGet: { path: '/ready', port: 8080 }, initialDelaySeconds: 0, periodSeconds: 7, timeoutSeconds: 2, failureThreshold: 5 });
   });
 });

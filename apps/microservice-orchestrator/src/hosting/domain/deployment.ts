@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { HostedApplication } from './hosted-application';
+import { Probes, probesOf } from './probes';
 import { DEFAULT_RESOURCES } from './resources';
 
 export type Isolation = 'MULTI_TENANT' | 'PER_TENANT';
 
-/** How an instance's health is checked: an HTTP GET on the container's port (the manifest's probe, else `/health` on 80). */
-export interface HealthProbe { path: string; port: number; initialDelaySeconds: number; periodSeconds?: number; timeoutSeconds: number; failureThreshold: number }
 
 /** What one deployment runs: the same spec gives the same `revision`, so a container built from another one is replaced. */
 export interface DeploymentSpec {
@@ -22,7 +21,7 @@ export interface DeploymentSpec {
   tenant?: string;
   replicas: number;
   resources: { cpu: string; memory: string };
-  probe: HealthProbe;
+  probes: Probes;
   /** Subscribed tenants (for PER_TENANT, the one tenant): who may call it. Not part of the revision. */
   tenants: string[];
   revision: string;
@@ -46,20 +45,6 @@ export interface DeploymentDocument extends DeploymentSpec {
 
 const record = (value: unknown): Record<string, any> => (value && typeof value === 'object' ? value as Record<string, any> : {});
 
-function probeOf(manifest: Record<string, unknown>): HealthProbe {
-  const chosen = record(manifest.readinessProbe).httpGet ? record(manifest.readinessProbe) : record(manifest.livenessProbe);
-  const http = record(chosen.httpGet);
-  const num = (v: unknown, d: number) => (typeof v === 'number' && v >= 0 ? v : d);
-  return {
-    path: typeof http.path === 'string' ? http.path : '/health',
-    port: typeof http.port === 'number' ? http.port : 80,
-    initialDelaySeconds: num(chosen.initialDelaySeconds, 0),
-    ...(typeof chosen.periodSeconds === 'number' ? { periodSeconds: chosen.periodSeconds } : {}),
-    timeoutSeconds: num(chosen.timeoutSeconds, 2) || 2,
-    failureThreshold: num(chosen.failureThreshold, 3) || 3,
-  };
-}
-
 /**
  * The deployments an application should have: none until a binary is active and a tenant is
  * subscribed, none once deleted; one for MULTI_TENANT, one per subscribed tenant for PER_TENANT.
@@ -75,7 +60,7 @@ export function desiredDeployments(app: HostedApplication | null, subscribed: st
   const tenants = [...new Set(subscribed)].sort();
   const base = {
     applicationId: app._id, name: app.name, ...(app.key ? { key: app.key } : {}), ownerTenant: app.ownerTenant, isolation,
-    version: app.version, binaryId: app.binaryId, replicas, resources, probe: probeOf(manifest),
+    version: app.version, binaryId: app.binaryId, replicas, resources, probes: probesOf(manifest),
   };
   const spec = (id: string, forTenants: string[], tenant?: string): DeploymentSpec => {
     const made = { ...base, _id: id, ...(tenant ? { tenant } : {}) };

@@ -7,7 +7,7 @@ import type { DeploymentDocument, DeploymentSpec, DeploymentStage } from '../dom
 import type { HostedApplication, SubscriptionRow } from '../domain/hosted-application';
 
 export const DEPLOYMENTS = 'deployments';
-const STAGES_KEPT = 20;
+const STAGES_KEPT = 40;
 
 /**
  * The orchestrator's store: projections of applications and subscriptions (from events; an
@@ -94,9 +94,18 @@ export class HostingStore implements OnModuleInit {
     return this.deployments.find({ applicationId }).toArray();
   }
 
-  /** Records what happened to a deployment, if it still exists with that revision; optionally adds a stage. */
-  async record(deployment: DeploymentDocument, set: Partial<DeploymentDocument>, stage?: string, detail?: string): Promise<void> {
+  deployment(id: string): Promise<DeploymentDocument | null> {
+    return this.deployments.findOne({ _id: id });
+  }
+
+  /**
+   * Records what happened to a deployment, if it still exists with that revision: fields to set,
+   * optionally a stage (with the time) and restarts to add.
+   */
+  async record(deployment: DeploymentDocument, set: Partial<DeploymentDocument>, stage?: string, detail?: string, restarts = 0): Promise<void> {
     const push = stage ? { $push: { stages: { $each: [{ stage, at: new Date().toISOString(), ...(detail ? { detail } : {}) }], $slice: -STAGES_KEPT } } } : {};
-    await this.deployments.updateOne({ _id: deployment._id, revision: deployment.revision }, { $set: set, ...push } as any);
+    const inc = restarts ? { $inc: { restarts } } : {};
+    const update = { ...(Object.keys(set).length ? { $set: set } : {}), ...push, ...inc };
+    if (Object.keys(update).length) await this.deployments.updateOne({ _id: deployment._id, revision: deployment.revision }, update as any);
   }
 }

@@ -4,6 +4,7 @@ import { ServiceRouteV1, ServiceRoutesChanged, serviceRoutesKey } from '@berth/c
 import { createEnvelope, Publisher } from '@berth/messaging';
 import { BASE_CONFIG, PUBLISHER, REDIS } from '@berth/runtime';
 import type { BaseConfig } from '@berth/config';
+import type { DeploymentDocument } from '../domain/deployment';
 
 export type RouteContent = Omit<ServiceRouteV1, 'revision' | 'removed'>;
 
@@ -57,4 +58,16 @@ export class RoutePublisher {
     this.last = Math.max(this.last + 1, Date.now());
     return this.last;
   }
+}
+
+/** The routes of the deployments: one per microservice name, endpoints by tenant for PER_TENANT. */
+export function routesOf(deployments: DeploymentDocument[]): RouteContent[] {
+  const byApp = new Map<string, RouteContent>();
+  for (const d of deployments) {
+    const route = byApp.get(d.applicationId) ?? { name: d.name, applicationId: d.applicationId, isolation: d.isolation, tenants: [], endpoints: {} };
+    route.tenants = [...new Set([...route.tenants, ...d.tenants])].sort();
+    route.endpoints[d.tenant ?? '*'] = d.instances.filter((i) => i.healthy && i.endpoint).map((i) => i.endpoint!);
+    byApp.set(d.applicationId, route);
+  }
+  return [...byApp.values()].sort((a, b) => a.name.localeCompare(b.name));
 }

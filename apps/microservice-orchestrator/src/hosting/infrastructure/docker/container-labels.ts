@@ -4,6 +4,7 @@ export const Labels = {
   prefix: 'io.berth.prefix',
   deployment: 'io.berth.deployment',
   revision: 'io.berth.revision',
+  slot: 'io.berth.slot',
   application: 'io.berth.application',
   applicationName: 'io.berth.application-name',
   version: 'io.berth.version',

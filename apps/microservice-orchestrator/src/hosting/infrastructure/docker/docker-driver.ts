@@ -1,14 +1,9 @@
 import type { Readable } from 'node:stream';
 import Docker from 'dockerode';
-import type { DeploymentSpec } from '../../domain/deployment';
+import type { ExitState, InstanceRequest, LogLine, LogWindow, ObservedInstance, RuntimeDriver } from '../../application/ports/runtime-driver';
 import { Labels } from './container-labels';
 import { dockerOptions, parseUlimits } from './docker-connection';
-
-/** A container of this stack as the engine reports it. */
-export interface ObservedContainer { id: string; name: string; deploymentId: string; revision: string; running: boolean; state: string; ports: Record<number, number> }
-
-/** What a new container gets besides its spec: image, name, environment. */
-export interface ContainerRequest { spec: DeploymentSpec; image: string; name: string; env: Record<string, string>; memoryBytes: number; nanoCpus: number }
+import { logLines } from './docker-logs';
 
 const notFound = (err: unknown) => (err as { statusCode?: number }).statusCode === 404;
 
@@ -17,7 +12,7 @@ const notFound = (err: unknown) => (err as { statusCode?: number }).statusCode =
  * container carries the `io.berth.prefix` label of `prefix`, and only those are listed or removed.
  * Engine errors are passed on as thrown errors with the engine's message.
  */
-export class DockerDriver {
+export class DockerDriver implements RuntimeDriver {
   private readonly docker: Docker;
   private readonly ulimits: ReturnType<typeof parseUlimits>;
 
@@ -26,15 +21,11 @@ export class DockerDriver {
     this.ulimits = parseUlimits(ulimits);
   }
 
-  async ping(): Promise<void> {
-    await this.docker.ping();
-  }
-
-  async list(): Promise<ObservedContainer[]> {
+  async list(): Promise<ObservedInstance[]> {
     const found = await this.docker.listContainers({ all: true, filters: { label: [`${Labels.prefix}=${this.prefix}`] } });
     return found.map((c) => ({
       id: c.Id, name: (c.Names?.[0] ?? c.Id).replace(/^\//, ''),
-      deploymentId: c.Labels?.[Labels.deployment] ?? '', revision: c.Labels?.[Labels.revision] ?? '',
+      deploymentId: c.Labels?.[Labels.deployment] ?? '', revision: c.Labels?.[Labels.revision] ?? '', slot: Number(c.Labels?.[Labels.slot] ?? 0),
       running: c.State === 'running', state: c.State,
       ports: Object.fromEntries((c.Ports ?? []).filter((p) => p.PublicPort).map((p) => [p.PrivatePort, p.PublicPort])),
     }));
@@ -50,7 +41,6 @@ export class DockerDriver {
     }
   }
 
-  /** Loads a `docker save` archive and tags what it loaded as `ref` (`repo:tag`). @throws Error with the engine's reason. */
   async loadImage(archive: Readable, ref: string): Promise<void> {
     const response = await this.docker.loadImage(archive);
     let text = '';
@@ -64,14 +54,13 @@ export class DockerDriver {
     await this.docker.getImage(loaded.split(',')[0]).tag({ repo: ref.slice(0, at), tag: ref.slice(at + 1) });
   }
 
-  /** Creates and starts a container publishing port 80 (and the probe's port) on loopback only; removes it again if the start fails. */
-  async run(req: ContainerRequest): Promise<string> {
+  async run(req: InstanceRequest): Promise<string> {
     const { spec } = req;
-    const ports = [...new Set([80, spec.probe.port])];
+    const ports = [...new Set([80, ...req.ports])];
     const create = () => this.docker.createContainer({
       name: req.name, Image: req.image, Env: Object.entries(req.env).map(([k, v]) => `${k}=${v}`),
       Labels: {
-        [Labels.managed]: 'true', [Labels.prefix]: this.prefix, [Labels.deployment]: spec._id, [Labels.revision]: spec.revision,
+        [Labels.managed]: 'true', [Labels.prefix]: this.prefix, [Labels.deployment]: spec._id, [Labels.revision]: spec.revision, [Labels.slot]: String(req.slot),
         [Labels.application]: spec.applicationId, [Labels.applicationName]: spec.name, [Labels.version]: spec.version, [Labels.tenant]: spec.tenant ?? '',
       },
       ExposedPorts: Object.fromEntries(ports.map((p) => [`${p}/tcp`, {}])),
@@ -97,7 +86,6 @@ export class DockerDriver {
     }
   }
 
-  /** The host ports a container's ports are published on. */
   async ports(id: string): Promise<Record<number, number>> {
     const info = await this.docker.getContainer(id).inspect();
     const out: Record<number, number> = {};
@@ -108,17 +96,6 @@ export class DockerDriver {
     return out;
   }
 
-  /** The container's last log lines (stdout and stderr), for failure reasons. */
-  async tail(id: string, lines = 5): Promise<string> {
-    try {
-      const buf = await this.docker.getContainer(id).logs({ stdout: true, stderr: true, tail: lines, follow: false }) as unknown as Buffer;
-      return demux(buf).trim();
-    } catch {
-      return '';
-    }
-  }
-
-  /** Removes a container (by id or name), stopping it first; an absent one is fine. */
   async remove(idOrName: string): Promise<void> {
     try {
       await this.docker.getContainer(idOrName).remove({ force: true, v: true });
@@ -126,16 +103,40 @@ export class DockerDriver {
       if (!notFound(err)) throw err;
     }
   }
-}
 
-/** The text of a multiplexed log stream (8-byte frame headers), or the buffer as is when it is not one. */
-function demux(buf: Buffer): string {
-  const parts: string[] = [];
-  let at = 0;
-  while (at + 8 <= buf.length && buf[at] <= 2 && buf[at + 1] === 0) {
-    const size = buf.readUInt32BE(at + 4);
-    parts.push(buf.subarray(at + 8, at + 8 + size).toString('utf8'));
-    at += 8 + size;
+  async exitState(id: string): Promise<ExitState | undefined> {
+    try {
+      const { State: s } = await this.docker.getContainer(id).inspect();
+      return { exitCode: s.ExitCode, oomKilled: !!s.OOMKilled, ...(s.Error ? { error: s.Error } : {}), ...(s.FinishedAt ? { finishedAt: s.FinishedAt } : {}) };
+    } catch (err) {
+      if (notFound(err)) return undefined;
+      throw err;
+    }
   }
-  return at === 0 ? buf.toString('utf8') : parts.join('');
+
+  async exec(id: string, command: string[], timeoutMs: number): Promise<number> {
+    const exec = await this.docker.getContainer(id).exec({ Cmd: command, AttachStdout: true, AttachStderr: true });
+    const stream = await exec.start({ hijack: true, stdin: false });
+    const ended = new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), timeoutMs);
+      stream.on('end', () => { clearTimeout(timer); resolve(true); });
+      stream.on('error', () => { clearTimeout(timer); resolve(true); });
+      stream.resume();
+    });
+    if (!(await ended)) {
+      stream.destroy();
+      return -1;
+    }
+    return (await exec.inspect()).ExitCode ?? -1;
+  }
+
+  async logs(id: string, window: LogWindow): Promise<LogLine[]> {
+    const seconds = (d?: Date) => (d ? Math.floor(d.getTime() / 1000) : undefined);
+    const until = seconds(window.until);
+    const buf = await this.docker.getContainer(id).logs({
+      stdout: true, stderr: true, follow: false, timestamps: true,
+      ...(window.since ? { since: seconds(window.since) } : {}), ...(until !== undefined ? { until: until + 1 } : {}),
+    }) as unknown as Buffer;
+    return logLines(buf, window);
+  }
 }

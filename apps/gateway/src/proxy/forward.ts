@@ -1,0 +1,54 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import type { Dispatcher } from 'undici';
+import { PRINCIPAL_HEADER } from '@berth/auth';
+import { DomainError } from '@berth/http';
+import type { CachedPrincipal } from '../auth/credential-cache';
+import { clientResponseHeaders, upstreamRequestHeaders } from './forward-headers';
+
+/** One request to pass on: where to, as which method and path, for whom. */
+export interface Forwarding {
+  pool: Dispatcher; origin: string; publicBase: string;
+  method: string; path: string; requestId: string; auth?: CachedPrincipal;
+}
+
+/** True when the request carries a body to stream on. */
+export function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return length !== undefined && length !== '0' || req.headers['transfer-encoding'] !== undefined;
+}
+
+/**
+ * Streams a request to the upstream and its answer to the client, both ways without buffering:
+ * status and headers as they are, but hop-by-hop ones, and `Location` rewritten to the public base.
+ * `beforeAnswer` runs (and is awaited) between the upstream's answer and the client's; without it
+ * the answer goes straight into the client's response (undici `stream`, no intermediate stream).
+ * Rejects before anything is answered when the upstream cannot be reached.
+ */
+export async function forward(req: IncomingMessage, res: ServerResponse, to: Forwarding, beforeAnswer?: (status: number) => Promise<void>): Promise<void> {
+  const options = upstreamRequest(req, to);
+  if (!beforeAnswer) {
+    await to.pool.stream(options, ({ statusCode, headers }) => {
+      res.writeHead(statusCode, clientResponseHeaders(headers, to.origin, to.publicBase));
+      return res;
+    });
+    return;
+  }
+  const upstream = await to.pool.request(options);
+  await beforeAnswer(upstream.statusCode);
+  res.writeHead(upstream.statusCode, clientResponseHeaders(upstream.headers, to.origin, to.publicBase));
+  upstream.body.on('error', () => res.destroy()).pipe(res);
+}
+
+function upstreamRequest(req: IncomingMessage, to: Forwarding): Dispatcher.RequestOptions {
+  const headers = upstreamRequestHeaders(req.headers, {
+    host: req.headers.host ?? '', proto: (req.socket as TLSSocket).encrypted ? 'https' : 'http', for: req.socket.remoteAddress ?? '', requestId: to.requestId,
+  });
+  if (to.auth) headers[PRINCIPAL_HEADER] = to.auth.token;
+  return { method: to.method as Dispatcher.HttpMethod, path: to.path, headers, body: hasBody(req) ? req : undefined };
+}
+
+/** The 503 for an upstream that cannot be reached. */
+export function unavailable(name: string): DomainError {
+  return new DomainError('general', 'Service Unavailable', `${name} is not available, retry later`, { 'retry-after': '5' });
+}

@@ -1,0 +1,68 @@
+import { effectiveMethod } from '@berth/http';
+import type { RawExchange, RawExchanges, RawHandler } from '@berth/runtime';
+import type { Authenticator } from '../auth/authenticator';
+import type { CachedPrincipal, CredentialCache } from '../auth/credential-cache';
+import { credentialsChangedBy } from '../auth/identity-writes';
+import { authenticateRequest } from '../auth/request-auth';
+import { admitRequest } from '../rate-limit/rate-limit.hook';
+import type { RateLimiter } from '../rate-limit/rate-limiter';
+import { owningApp, UpstreamApp } from '../routing/route-table';
+import type { UsageCounter } from '../usage/usage-counter';
+import { forward, Forwarding, unavailable } from './forward';
+import type { Upstreams } from './upstreams';
+
+export const PROXY_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']);
+const LOGOUT = /^\/user\/logout\/?$/;
+
+export interface ProxyParts {
+  upstreams: Upstreams; publicBase: string; usage: UsageCounter; authenticator: Authenticator;
+  limiter: RateLimiter; credentials: CredentialCache; exchanges: RawExchanges;
+}
+
+/**
+ * The gateway's hot path (issue 3): every request for a path an internal app owns is served by a
+ * raw `request` listener, without Fastify's per-request work, and streamed to that app through its
+ * keep-alive undici Pool. The steps and their rules are those of the Fastify hooks, in their order
+ * (correlation id and processing mode, usage, authentication, rate limit, `X-HTTP-METHOD`); every
+ * other request (the gateway's own routes, `/service/…`, unknown paths) is left to Fastify.
+ */
+export function proxyPath(parts: ProxyParts): RawHandler {
+  return (req, res) => {
+    const url = req.url ?? '/';
+    const queryAt = url.indexOf('?');
+    const path = queryAt === -1 ? url : url.slice(0, queryAt);
+    const app = PROXY_METHODS.has(req.method!) ? owningApp(path) : undefined;
+    if (!app) return false;
+    parts.exchanges.serve(req, res, `proxy:${app}`, (exchange) => proxy(parts, exchange, app, path));
+    return true;
+  };
+}
+
+async function proxy(parts: ProxyParts, { req, res, id }: RawExchange, app: UpstreamApp, path: string): Promise<void> {
+  parts.usage.countRequest(req.url!, req.headers);
+  const auth = await authenticateRequest(parts.authenticator, req.method!, req.url!, req.headers);
+  const waiting = admitRequest(parts.limiter, auth, res);
+  if (waiting) await waiting;
+  const method = effectiveMethod(req.method!, req.headers['x-http-method']);
+  const to: Forwarding = { pool: parts.upstreams.pool(app), origin: parts.upstreams.origin(app), publicBase: parts.publicBase, method, path: req.url!, requestId: id, auth };
+  const evict = auth && evictionAfter(parts.credentials, method, path, auth);
+  await forward(req, res, to, evict && ((status) => (status < 300 ? evict() : Promise.resolve()))).catch((err: Error) => {
+    if (res.headersSent) throw err;
+    parts.exchanges.logger.warn({ app, err: err.message }, 'upstream unavailable');
+    throw unavailable(app);
+  });
+}
+
+/**
+ * What a successful write must drop from the credential cache before it is answered, or undefined
+ * when it changes no credentials: those credentialsChangedBy names, and the token a logout revoked.
+ */
+function evictionAfter(credentials: CredentialCache, method: string, path: string, auth: CachedPrincipal): (() => Promise<void>) | undefined {
+  const changed = credentialsChangedBy(method, path, auth.principal);
+  const logout = method === 'POST' && LOGOUT.test(path);
+  if (!changed && !logout) return undefined;
+  return async () => {
+    if (changed) await (changed.user ? credentials.evictUser(changed.tenant, changed.user) : credentials.evictTenant(changed.tenant));
+    if (logout) await credentials.evictKey(auth.key);
+  };
+}

@@ -1,0 +1,67 @@
+import type { Readable } from 'node:stream';
+import type { DeploymentSpec } from '../../domain/deployment';
+
+/** Injection token of the configured `RuntimeDriver`. */
+export const RUNTIME_DRIVER = Symbol('RUNTIME_DRIVER');
+
+/** One instance (container, pod) of this stack as the runtime reports it. */
+export interface ObservedInstance {
+  id: string;
+  name: string;
+  deploymentId: string;
+  revision: string;
+  /** Which of the deployment's replicas it is (0-based). */
+  slot: number;
+  running: boolean;
+  /** The runtime's word for its state (`running`, `exited`, …). */
+  state: string;
+  /** Host ports by container port. */
+  ports: Record<number, number>;
+}
+
+/** What a new instance gets: its spec, image, a name unique per deployment slot, environment and limits. */
+export interface InstanceRequest {
+  spec: DeploymentSpec;
+  slot: number;
+  image: string;
+  name: string;
+  env: Record<string, string>;
+  memoryBytes: number;
+  nanoCpus: number;
+  /** Container ports to publish besides 80 (probe ports). */
+  ports: number[];
+}
+
+/** How an instance ended: exit code, whether the kernel killed it for memory, the runtime's error. */
+export interface ExitState { exitCode?: number; oomKilled: boolean; error?: string; finishedAt?: string }
+
+/** One line of an instance's output. */
+export interface LogLine { at: string; stream: 'stdout' | 'stderr'; text: string }
+
+/** Which log lines to read: time window (inclusive) and at most `limit` of the newest. */
+export interface LogWindow { since?: Date; until?: Date; limit: number }
+
+/**
+ * What the reconciler needs from a container runtime (Docker Engine API, Kubernetes, …). Every
+ * instance carries the stack's prefix; only those are listed or removed. Methods throw the
+ * runtime's error for anything unexpected; an absent instance is not an error for `remove`.
+ */
+export interface RuntimeDriver {
+  /** Every instance of this stack, running or not. */
+  list(): Promise<ObservedInstance[]>;
+  hasImage(ref: string): Promise<boolean>;
+  /** Loads a `docker save` archive and names what it loaded `ref` (`repo:tag`). @throws Error with the runtime's reason. */
+  loadImage(archive: Readable, ref: string): Promise<void>;
+  /** Creates and starts an instance published on loopback only; resolves to its id. A stopped instance of the same name is replaced. */
+  run(req: InstanceRequest): Promise<string>;
+  /** Host ports of a running instance by container port. */
+  ports(id: string): Promise<Record<number, number>>;
+  /** Stops and removes an instance (id or name). */
+  remove(idOrName: string): Promise<void>;
+  /** How a stopped instance ended; undefined when it is gone. */
+  exitState(id: string): Promise<ExitState | undefined>;
+  /** Runs `command` in a running instance; resolves to its exit code, or -1 when it did not finish within `timeoutMs`. */
+  exec(id: string, command: string[], timeoutMs: number): Promise<number>;
+  /** The instance's output lines in `window`, oldest first. */
+  logs(id: string, window: LogWindow): Promise<LogLine[]>;
+}

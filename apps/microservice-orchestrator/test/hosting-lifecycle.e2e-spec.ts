@@ -1,0 +1,40 @@
+import { admin, eventually, gw, killAndRestartApp } from '@berth/testing';
+import { containersOf, hostingHooks, microservice, raw, statusOf, subscribeManagement, uploadVersion } from './hosting-fixture';
+
+hostingHooks();
+
+const running = async (id: string) => (await containersOf(id)).filter((c) => c.State === 'running');
+
+describe('hosted microservices: versions and orchestrator restarts, on the local engine', () => {
+  it('redeploys an older version when it is activated again', async () => {
+    const { id, name } = await microservice({}, {}, '1.0.0');
+    expect(await uploadVersion(id, name, '2.0.0')).toBe(201);
+    await subscribeManagement(id);
+    const v2 = await eventually(() => statusOf(id), (s) => s.status === 'Up', 90000);
+    expect(v2).toMatchObject({ status: 'Up', version: '2.0.0' });
+    expect((await running(id)).map((c) => c.Labels['io.berth.version'])).toEqual(['2.0.0']);
+
+    const activated = await gw(`/application/applications/${id}/versions/1.0.0/activate`, { method: 'POST', as: admin() });
+    expect(activated.status).toBeLessThan(300);
+    const v1 = await eventually(() => statusOf(id), (s) => s.status === 'Up' && s.version === '1.0.0', 90000);
+    expect(v1).toMatchObject({ status: 'Up', version: '1.0.0' });
+    expect((await eventually(() => containersOf(id), (c) => c.length === 1 && c[0].Labels['io.berth.version'] === '1.0.0', 30000))
+      .map((c) => [c.State, c.Labels['io.berth.version']])).toEqual([['running', '1.0.0']]);
+    expect((await eventually(() => raw(`/service/${name}/health`), (r) => r.status === 200, 15000)).status).toBe(200);
+  }, 200000);
+
+  it('ends in exactly one running deployment when the orchestrator is killed mid-deploy', async () => {
+    const { id, name } = await microservice({ readinessProbe: { httpGet: { path: '/health', port: 80 }, initialDelaySeconds: 2 } }, { args: ['slow'] });
+    await subscribeManagement(id);
+    await eventually(() => statusOf(id), (s) => (s.stages ?? []).some((x: { stage: string }) => x.stage === 'Deploying'), 60000);
+    await killAndRestartApp('microservice-orchestrator');
+
+    const up = await eventually(() => statusOf(id), (s) => s.status === 'Up', 120000);
+    expect(up).toMatchObject({ status: 'Up', instances: [{ healthy: true }] });
+    expect((await eventually(() => raw(`/service/${name}/health`), (r) => r.status === 200, 15000)).status).toBe(200);
+    // Two more passes of the reconciler and the deploy queue's stalled-job check: still one container.
+    await new Promise((r) => setTimeout(r, 8000));
+    expect((await containersOf(id)).map((c) => c.State)).toEqual(['running']);
+    expect((await statusOf(id)).instances).toHaveLength(1);
+  }, 200000);
+});

@@ -1,0 +1,3 @@
+export * from './tar';
+export * from './zip';
+export * from './docker-save';

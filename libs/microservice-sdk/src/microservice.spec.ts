@@ -1,0 +1,130 @@
+import type { IncomingMessage } from 'node:http';
+import type { MicroserviceConfig } from './config';
+import { Microservice } from './microservice';
+import { basic, platformDouble, type PlatformDouble } from '../test/platform-double';
+
+const ADMIN = basic('t1/alice', 'right');
+const READER = basic('t1/bob', 'right');
+
+let subscribed: Array<{ tenant: string; name: string; password: string }> = [];
+let platform: PlatformDouble;
+const users: Record<string, { self: string; userName: string; effectiveRoles: Array<{ id: string }> }> = {
+  [ADMIN]: { self: 'http://p/user/t1/users/alice', userName: 'alice', effectiveRoles: [{ id: 'ROLE_HELLO_ADMIN' }, { id: 'ROLE_INVENTORY_READ' }] },
+  [READER]: { self: 'http://p/user/t1/users/bob', userName: 'bob', effectiveRoles: [{ id: 'ROLE_INVENTORY_READ' }] },
+};
+
+function answer(req: IncomingMessage) {
+  const auth = req.headers.authorization ?? '';
+  if (req.url === '/user/currentUser') return users[auth] ? { status: 200, body: users[auth] } : { status: 401, body: { error: 'security/Unauthorized' } };
+  if (req.url?.startsWith('/application/currentApplication/subscriptions')) {
+    return auth === basic('management/servicebootstrap_hello', 'boot') ? { status: 200, body: { users: subscribed } } : { status: 401 };
+  }
+  if (req.url === '/application/currentApplication') return auth === basic('management/servicebootstrap_hello', 'boot') ? { status: 200, body: { id: '7' } } : { status: 403 };
+  if (req.url === '/inventory/managedObjects') return { status: 200, body: { as: auth } };
+  return { status: 404 };
+}
+
+const config = (over: Partial<MicroserviceConfig> = {}): MicroserviceConfig => ({
+  baseUrl: platform.url, bootstrap: { tenant: 'management', user: 'servicebootstrap_hello', password: 'boot' }, isolation: 'MULTI_TENANT',
+  register: true, applicationName: 'hello', port: 0, initialDelayMs: 0, delayMs: 50, ...over,
+});
+
+beforeEach(async () => {
+  subscribed = [];
+  platform = await platformDouble(answer);
+});
+afterEach(() => platform.close());
+
+async function started(over?: Partial<MicroserviceConfig>) {
+  const ms = new Microservice({ config: config(over), log: () => undefined, authCacheMs: 60000 });
+  ms.get('/hello', (ctx) => `hello ${ctx.query.get('who') ?? 'world'}!`);
+  ms.get('/admin', () => ({ ok: true }), { roles: ['ROLE_HELLO_ADMIN'] });
+  ms.get('/as-user', async (ctx) => (await ctx.user.get('/inventory/managedObjects')).body);
+  ms.get('/as-tenant', async (ctx) => (await ctx.tenant().get('/inventory/managedObjects')).body);
+  const port = await ms.start(0, '127.0.0.1');
+  const call = async (path: string, authorization?: string) => {
+    const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers: authorization ? { authorization } : {} });
+    const text = await res.text();
+    return { status: res.status, text, www: res.headers.get('www-authenticate') };
+  };
+  return { ms, call };
+}
+
+describe('Microservice', () => {
+  it('serves /health without credentials and guards the rest with Basic replayed to /user/currentUser, cached', async () => {
+    const { ms, call } = await started();
+    try {
+      expect(await call('/health')).toMatchObject({ status: 200, text: '{"status":"UP"}' });
+      expect(await call('/hello?who=x')).toMatchObject({ status: 401, www: 'Basic realm="microservice"' });
+      expect(await call('/hello?who=x', basic('t1/alice', 'wrong'))).toMatchObject({ status: 401 });
+      expect(await call('/hello?who=x', ADMIN)).toMatchObject({ status: 200, text: 'hello x!' });
+      expect(await call('/hello', ADMIN)).toMatchObject({ status: 200, text: 'hello world!' });
+      expect(platform.requests.filter((r) => r.path === '/user/currentUser' && r.authorization === ADMIN)).toHaveLength(1);
+      expect(await call('/nothing', ADMIN)).toMatchObject({ status: 404 });
+    } finally {
+      await ms.stop();
+    }
+  });
+
+  it('checks route roles against the roles the platform returned', async () => {
+    const { ms, call } = await started();
+    try {
+      expect(await call('/admin', ADMIN)).toMatchObject({ status: 200, text: '{"ok":true}' });
+      expect(JSON.parse((await call('/admin', READER)).text)).toEqual({ error: 'security/Forbidden', message: 'needs one of the roles ROLE_HELLO_ADMIN' });
+    } finally {
+      await ms.stop();
+    }
+  });
+
+  it('answers 503, not 401, when the platform cannot be reached', async () => {
+    const { ms, call } = await started();
+    await platform.close();
+    try {
+      expect((await call('/hello', ADMIN)).status).toBe(503);
+    } finally {
+      await ms.stop();
+      platform = await platformDouble(answer);
+    }
+  });
+
+  it('fires added for subscriptions present at start and for new ones, removed for gone ones; clients act in user and tenant scope', async () => {
+    subscribed = [{ tenant: 't1', name: 'service_hello', password: 'p1' }];
+    const { ms, call } = await started();
+    const seen: string[] = [];
+    ms.onSubscriptionAdded((e) => { seen.push(`added ${e.tenant} ${e.credentials.user}`); });
+    ms.onSubscriptionRemoved((e) => { seen.push(`removed ${e.tenant}`); });
+    ms.onSubscriptionAdded(() => { throw new Error('a failing listener does not stop the others'); });
+    try {
+      await waitFor(() => seen.length === 1);
+      subscribed = [{ tenant: 't2', name: 'service_hello', password: 'p2' }];
+      await waitFor(() => seen.length === 3);
+      expect(seen).toEqual(['added t1 service_hello', 'removed t1', 'added t2 service_hello']);
+      expect(JSON.parse((await call('/as-user', ADMIN)).text)).toEqual({ as: ADMIN });
+      expect((await call('/as-tenant', ADMIN)).status).toBe(403);
+      subscribed = [{ tenant: 't1', name: 'service_hello', password: 'p1' }];
+      await waitFor(() => seen.length === 5);
+      expect(JSON.parse((await call('/as-tenant', ADMIN)).text)).toEqual({ as: basic('t1/service_hello', 'p1') });
+    } finally {
+      await ms.stop();
+    }
+  });
+
+  it('does not watch subscriptions without a bootstrap user, and still serves', async () => {
+    const { ms, call } = await started({ bootstrap: { tenant: '', user: '', password: '' } });
+    try {
+      expect((await call('/hello', ADMIN)).text).toBe('hello world!');
+      await new Promise((r) => setTimeout(r, 100));
+      expect(platform.requests.filter((r) => r.path.includes('subscriptions'))).toEqual([]);
+    } finally {
+      await ms.stop();
+    }
+  });
+});
+
+async function waitFor(done: () => boolean, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}

@@ -1,0 +1,181 @@
+// Benchmark (issue 7): hosting the example microservice (examples/hello-microservice, packaged by
+// tools/microservice/package.js and deployed with the CLI's flow) on the local engine, in one run:
+// the time from a subscribe's 201 until `/service/<name>/health` first answers 200 (the image is
+// loaded by the first deploy, not measured; each measured run starts a new container), then
+// requests/s and p50/p99 with wrk of `GET /hello` through the gateway next to the same container
+// hit directly on its published port. Run through `npm run bench:hosting` (installs wrk, provisions
+// the infra, builds). Options: --runs (5), --seconds (10), --connections (50), --threads (1),
+// --warmup (2), --port-base (BERTH_TEST_PORT_BASE + 40: apps +40…+44, gateway +45, metrics +46,
+// container relay +47).
+const { randomBytes } = require('node:crypto');
+const http = require('node:http');
+const { mkdirSync, rmSync } = require('node:fs');
+const { join } = require('node:path');
+const { parseArgs } = require('node:util');
+const processes = require('./gateway/processes');
+const { cleanUpData } = require('./gateway/fixtures');
+const { runWrk, killWrk } = require('./gateway/wrk');
+const { summarize, printTable } = require('./stats');
+const { packageMicroservice } = require('../microservice/package');
+const { startContainerRelay } = require('../microservice/container-relay');
+const { Platform } = require('../cli/platform');
+const { deploy } = require('../cli/deploy');
+const { startStack: startBenchStack, stackPorts } = require('./bench-stack');
+
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '5' }, seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' },
+    threads: { type: 'string', default: '1' }, warmup: { type: 'string', default: '2' },
+    'port-base': { type: 'string', default: String(Number(process.env.BERTH_TEST_PORT_BASE || 18100) + 40) },
+  },
+});
+const RUNS = Number(args.runs);
+const load = { seconds: Number(args.seconds), connections: Number(args.connections), threads: Number(args.threads) };
+const ROOT = join(__dirname, '..', '..');
+const LOCAL = process.env.BERTH_LOCAL || join(ROOT, '.local');
+const base = Number(args['port-base']);
+const logDir = join(LOCAL, 'logs', `bench-hosting-${base}`);
+const { gatewayPort, all: stackPortList } = stackPorts(base);
+const relayPort = gatewayPort + 2;
+const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+const prefix = `bh${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+const adminPassword = randomBytes(12).toString('base64url');
+const platform = new Platform(gatewayUrl, 'management/admin', adminPassword);
+const authorization = platform.authorization;
+let relay;
+let gatewayProc;
+
+async function startStack() {
+  relay = await startContainerRelay(gatewayPort, relayPort, (reason) => { throw new Error(`containers cannot reach the gateway: ${reason}`); });
+  await startBenchStack({
+    base, prefix, adminPassword, logDir, env: { BERTH_MICROSERVICE_BASEURL: relay.url, LOG_LEVEL: process.env.LOG_LEVEL || 'warn' },
+    onGateway: (proc) => { gatewayProc = proc; },
+  });
+}
+
+/** GET or DELETE on the engine's socket (DOCKER_HOST), parsed. */
+function engine(method, path) {
+  const socketPath = process.env.DOCKER_HOST.replace(/^unix:\/\//, '');
+  return new Promise((resolve, reject) => {
+    const req = http.request({ socketPath, path, method }, (res) => {
+      let text = '';
+      res.on('data', (c) => { text += c; }).on('end', () => resolve(text ? JSON.parse(text) : undefined));
+    });
+    req.on('error', reject).end();
+  });
+}
+const ourContainers = () => engine('GET', `/containers/json?all=1&filters=${encodeURIComponent(JSON.stringify({ label: [`io.berth.prefix=${prefix}`] }))}`);
+
+async function until(what, check, timeoutMs = 60000, everyMs = 50) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check()) return Date.now();
+    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+const healthStatus = async (name) => (await fetch(`${gatewayUrl}/service/${name}/health`).catch(() => ({ status: 0 }))).status;
+
+/** Unsubscribe (wait until the container is gone), subscribe, and time the 201 → first 200 on /health. */
+async function subscribeToHealthy({ id, name }) {
+  const times = [];
+  for (let i = 0; i < RUNS; i++) {
+    const off = await platform.request(`/tenant/tenants/management/applications/${id}`, { method: 'DELETE' });
+    if (off.status !== 204) throw new Error(`unsubscribe: ${off.status}`);
+    await until('container removal', async () => (await ourContainers()).length === 0 && (await healthStatus(name)) !== 200, 60000, 200);
+    const on = await platform.request('/tenant/tenants/management/applications', { method: 'POST', body: { application: { id } } });
+    if (on.status !== 201) throw new Error(`subscribe: ${on.status}`);
+    const since = Date.now();
+    const at = await until('health 200', async () => (await healthStatus(name)) === 200, 60000, 20);
+    times.push(at - since);
+    console.error(`  run ${i + 1}/${RUNS}: subscribe 201 → health 200 in ${at - since} ms`);
+  }
+  return summarize(times);
+}
+
+/** One wrk run after a warm-up; with the gateway's CPU per request (user + kernel, µs) when it is in the path. */
+async function measure(label, url, viaGateway) {
+  const target = { url, headers: { authorization }, threads: load.threads };
+  await runWrk({ ...target, connections: load.connections, seconds: Number(args.warmup) });
+  const cpu0 = processes.groupCpuMs(gatewayProc);
+  const r = await runWrk({ ...target, ...load });
+  const cpu1 = processes.groupCpuMs(gatewayProc);
+  const gatewayCpuUs = viaGateway ? ((cpu1.user + cpu1.system - cpu0.user - cpu0.system) * 1000) / r.requests : undefined;
+  const errors = r.non2xx + r.socketErrors;
+  console.error(`  ${label}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, ${errors} errors${viaGateway ? `, gateway CPU ${gatewayCpuUs.toFixed(0)} µs/request` : ''}`);
+  return { label, ...r, errors, gatewayCpuUs };
+}
+
+async function main() {
+  mkdirSync(logDir, { recursive: true });
+  await processes.assertPortsFree([...stackPortList, relayPort]);
+  console.log(`hosting benchmark: ${RUNS} subscribes of examples/hello-microservice, then wrk ${load.connections} connections × ${load.seconds} s on GET /hello; logs in ${logDir}`);
+  const started = Date.now();
+  // A name of its own: on Kafka shared by several stacks, an orchestrator also acts on other stacks' applications.
+  const packaged = packageMicroservice(join(ROOT, 'examples', 'hello-microservice'), join(ROOT, 'dist', 'microservices'), { name: `hello-${randomBytes(4).toString('hex')}` });
+  console.error(`  packaged ${packaged.name}: ${(packaged.zipBytes / 1048576).toFixed(1)} MB ZIP, image.tar ${(packaged.imageBytes / 1048576).toFixed(1)} MB`);
+  await startStack();
+  console.error(`  stack up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const deployStart = Date.now();
+  const app = await deploy(platform, { zip: packaged.zipPath, timeoutMs: 900000, out: (l) => console.error(`  ${l}`), progress: () => undefined });
+  const firstDeployMs = Date.now() - deployStart;
+  rmSync(packaged.zipPath, { force: true });
+  const health = await subscribeToHealthy(app);
+
+  const [container] = await ourContainers();
+  const direct = container.Ports.find((p) => p.PrivatePort === 80 && p.PublicPort).PublicPort;
+  const hello = '/hello?who=bench';
+  const check = await fetch(`http://127.0.0.1:${direct}${hello}`, { headers: { authorization } });
+  if ((await check.text()) !== 'hello bench!') throw new Error(`the container answered ${check.status} directly`);
+  // Two rounds in alternating order, so that a load spike from elsewhere on the machine does not hit one target only.
+  const rows = [];
+  for (const round of [1, 2]) {
+    rows.push(await measure(`through the gateway (round ${round})`, `${gatewayUrl}/service/${app.name}${hello}`, true));
+    rows.push(await measure(`directly on the published port (round ${round})`, `http://127.0.0.1:${direct}${hello}`, false));
+  }
+  const best = (prefix) => rows.filter((r) => r.label.startsWith(prefix)).reduce((a, b) => (b.rps > a.rps ? b : a));
+  const viaGateway = best('through');
+  const directly = best('directly');
+
+  printTable(['', 'p50 (ms)', 'p99 (ms)', 'max (ms)'], [
+    [`subscribe 201 → first 200 on /service/${app.name}/health (${RUNS} runs)`, health.p50, health.p99, health.max],
+    ['first deploy with the CLI (create, upload, subscribe, image load, healthy)', firstDeployMs, '', ''],
+  ]);
+  printTable(['GET /hello', 'req/s', 'p50 (ms)', 'p99 (ms)', 'errors', 'gateway CPU/request (µs)'], rows.map((r) => [r.label, r.rps.toFixed(0), r.p50.toFixed(2), r.p99.toFixed(2), r.errors, r.gatewayCpuUs?.toFixed(0) ?? '']));
+  const ratio = viaGateway.rps / directly.rps;
+  console.log(`target: healthy < 10 s from subscribe: ${health.p50 < 10000 ? 'PASS' : 'FAIL'} (p50 ${health.p50} ms)`);
+  console.log(`target: proxied ≥ 0.5 × direct: ${ratio >= 0.5 ? 'PASS' : 'FAIL'} (${ratio.toFixed(2)} ×, best round of each); run took ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+/** The stack's own topics (BERTH_TOPIC_PREFIX), so runs do not pile up partitions on the shared broker. */
+async function deleteTopics() {
+  const { Kafka, logLevel } = require('kafkajs');
+  const admin = new Kafka({ clientId: 'bench', brokers: process.env.KAFKA_BROKERS.split(','), logLevel: logLevel.NOTHING }).admin();
+  await admin.connect();
+  try {
+    const topics = (await admin.listTopics()).filter((t) => t.startsWith(`${prefix}.`));
+    if (topics.length) await admin.deleteTopics({ topics, timeout: 10000 });
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+let finishing = false;
+async function finish(code) {
+  if (finishing) return;
+  finishing = true;
+  killWrk();
+  await processes.stopAll();
+  await relay?.close();
+  for (const c of await ourContainers().catch(() => [])) await engine('DELETE', `/containers/${c.Id}?force=1`).catch(() => undefined);
+  await cleanUpData(prefix).catch((err) => console.error(`could not remove the benchmark's data (prefix ${prefix}): ${err.message}`));
+  await deleteTopics().catch(() => undefined);
+  process.exit(code);
+}
+
+process.on('SIGINT', () => { console.error('interrupted; stopping what the benchmark started'); void finish(130); });
+process.on('SIGTERM', () => void finish(143));
+main().then(() => finish(0), (err) => {
+  if (!finishing) console.error(err);
+  return finish(1);
+});
