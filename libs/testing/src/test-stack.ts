@@ -52,6 +52,8 @@ export async function startTestStack(portBase = Number(process.env.BERTH_TEST_PO
     BERTH_SECRETS_KEY: randomBytes(32).toString('base64url'),
     BERTH_SECRETS_PREVIOUS_KEYS: randomBytes(32).toString('base64url'),
     LOG_LEVEL: process.env.LOG_LEVEL || 'info',
+    // Specs run their receipt servers on 127.0.0.1.
+    BERTH_SMS_ALLOW_PRIVATE_URLS: 'true',
   };
   for (const name of ['BERTH_ADMIN_PASSWORD', 'BERTH_INTERNAL_KEY', 'BERTH_SECRETS_KEY', 'BERTH_SECRETS_PREVIOUS_KEYS']) recordSecret(env[name]);
   for (const app of APPS) if (app.name !== 'gateway') env[`${app.name.toUpperCase().replace(/-/g, '_')}_URL`] = `http://127.0.0.1:${ports[app.name]}`;

@@ -1,0 +1,36 @@
+import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import type { FastifyReply } from 'fastify';
+import { CurrentPrincipal, Principal, Roles, RoleSets } from '@berth/auth';
+import type { BaseConfig } from '@berth/config';
+import { parsePageQuery, QueryParams } from '@berth/paging';
+import { BASE_CONFIG } from '@berth/runtime';
+import { GetInboundQuery } from '../application/queries/get-inbound/get-inbound.query';
+import { ListInboundQuery } from '../application/queries/list-inbound/list-inbound.query';
+import { inboundMessage } from './sms.representation';
+
+/** Rows 21–22: the tenant's received messages to one of its numbers. */
+@Controller('service/messaging/smsmessaging/inbound/registrations/:receiver/messages')
+export class InboundController {
+  private readonly base: string;
+
+  constructor(@Inject(BASE_CONFIG) config: BaseConfig, private readonly queries: QueryBus) {
+    this.base = config.BERTH_PUBLIC_URL.replace(/\/$/, '');
+  }
+
+  @Get()
+  @Roles(...RoleSets.smsRead)
+  async list(@Param('receiver') receiver: string, @Query() query: QueryParams, @CurrentPrincipal() caller: Principal, @Res({ passthrough: true }) reply: FastifyReply) {
+    const messages = await this.queries.execute(new ListInboundQuery(caller.tenant, receiver, parsePageQuery(query)));
+    reply.header('content-type', 'application/json');
+    return { inboundSMSMessageList: messages.map((m) => inboundMessage(this.base, m)) };
+  }
+
+  @Get(':id')
+  @Roles(...RoleSets.smsRead)
+  async one(@Param('receiver') receiver: string, @Param('id') id: string, @CurrentPrincipal() caller: Principal, @Res({ passthrough: true }) reply: FastifyReply) {
+    const message = await this.queries.execute(new GetInboundQuery(caller.tenant, receiver, id));
+    reply.header('content-type', 'application/json');
+    return inboundMessage(this.base, message);
+  }
+}

@@ -1,0 +1,36 @@
+import { Body, Controller, Get, Inject, Param, Post, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import type { FastifyReply } from 'fastify';
+import { CurrentPrincipal, Principal, Roles, RoleSets } from '@berth/auth';
+import type { BaseConfig } from '@berth/config';
+import { BASE_CONFIG } from '@berth/runtime';
+import { SendSmsCommand } from '../application/commands/send-sms/send-sms.command';
+import { GetDeliveryInfosQuery } from '../application/queries/get-delivery-infos/get-delivery-infos.query';
+import { deliveryInfoList, resourceReference } from './sms.representation';
+
+/** Row 20 (send) and the OneAPI deliveryInfos of a sent request. The sender may come URL-encoded (`tel%3A%2B49…`). */
+@Controller('service/messaging/smsmessaging/outbound/:sender/requests')
+export class OutboundController {
+  private readonly base: string;
+
+  constructor(@Inject(BASE_CONFIG) config: BaseConfig, private readonly commands: CommandBus, private readonly queries: QueryBus) {
+    this.base = config.BERTH_PUBLIC_URL.replace(/\/$/, '');
+  }
+
+  @Post()
+  @Roles(...RoleSets.smsAdmin)
+  async send(@Param('sender') sender: string, @Body() body: unknown, @CurrentPrincipal() caller: Principal, @Res({ passthrough: true }) reply: FastifyReply) {
+    const request = await this.commands.execute(new SendSmsCommand(caller.tenant, sender, body));
+    const resource = resourceReference(this.base, request);
+    reply.status(201).header('location', resource.resourceReference.resourceURL).header('content-type', 'application/json');
+    return resource;
+  }
+
+  @Get(':id/deliveryInfos')
+  @Roles(...RoleSets.smsAdmin, ...RoleSets.smsRead)
+  async deliveryInfos(@Param('sender') sender: string, @Param('id') id: string, @CurrentPrincipal() caller: Principal, @Res({ passthrough: true }) reply: FastifyReply) {
+    const request = await this.queries.execute(new GetDeliveryInfosQuery(caller.tenant, sender, id));
+    reply.header('content-type', 'application/json');
+    return deliveryInfoList(this.base, request);
+  }
+}

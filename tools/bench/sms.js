@@ -1,0 +1,170 @@
+// Benchmark (issue 9): SMS sends through the gateway to a local SMPP SMSC, next to BullMQ's own
+// add/process rate on the same Redis, in one run. Run through `npm run bench:sms` (provisions the
+// infra, builds). Options: --messages (5000), --concurrency (64 requests in flight), --port-base.
+const { randomBytes, randomUUID } = require('node:crypto');
+const { mkdirSync, readFileSync } = require('node:fs');
+const { join } = require('node:path');
+const { parseArgs } = require('node:util');
+const { Queue, Worker } = require('bullmq');
+const Redis = require('ioredis');
+const processes = require('./gateway/processes');
+const { cleanUpData } = require('./gateway/fixtures');
+const { summarize, parallel, printTable } = require('./stats');
+const { startSmsc } = require('./sms-smsc');
+
+const { values: args } = parseArgs({
+  options: {
+    messages: { type: 'string', default: '5000' }, concurrency: { type: 'string', default: '64' },
+    'port-base': { type: 'string', default: String(Number(process.env.BERTH_TEST_PORT_BASE || 18100) + 60) },
+  },
+});
+const COUNT = Number(args.messages);
+const CONCURRENCY = Number(args.concurrency);
+const ROOT = join(__dirname, '..', '..');
+const LOCAL = process.env.BERTH_LOCAL || join(ROOT, '.local');
+const base = Number(args['port-base']);
+const logDir = join(LOCAL, 'logs', `bench-sms-${base}`);
+const APPS = JSON.parse(readFileSync(join(ROOT, 'tools', 'stack', 'apps.json'), 'utf8')).map((a) => a.name);
+const ports = Object.fromEntries(APPS.filter((a) => a !== 'gateway').map((name, i) => [name, base + i]));
+const gatewayPort = base + APPS.length - 1;
+const smscPort = gatewayPort + 5;
+const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+const prefix = `bm${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+const adminPassword = randomBytes(12).toString('base64url');
+const SMS_CONCURRENCY = 50;
+const SENDER = '+4915112345678';
+
+async function startStack() {
+  const env = {
+    ...process.env, BERTH_DB_PREFIX: prefix, BERTH_PORT: String(gatewayPort), BERTH_METRICS_PORT: String(gatewayPort + 1),
+    BERTH_PUBLIC_URL: `http://localhost:${gatewayPort}`, BERTH_ADMIN_PASSWORD: adminPassword,
+    BERTH_INTERNAL_KEY: randomBytes(32).toString('base64url'), BERTH_SECRETS_KEY: randomBytes(32).toString('base64url'),
+    BERTH_SMS_CONCURRENCY: String(SMS_CONCURRENCY), LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
+  };
+  for (const [name, port] of Object.entries(ports)) env[`${name.toUpperCase().replace(/-/g, '_')}_URL`] = `http://127.0.0.1:${port}`;
+  const launch = (name, port) => processes.start(name, process.execPath, [join(ROOT, 'dist', 'apps', name, 'src', 'main.js')], { env: { ...env, PORT: String(port) }, logFile: join(logDir, `${name}.log`) });
+  const internal = Object.entries(ports).map(([name, port]) => [launch(name, port), port]);
+  await Promise.all(internal.map(([proc, port]) => processes.waitHttp(proc, `http://127.0.0.1:${port}/health`, 90000)));
+  await processes.waitHttp(launch('gateway', gatewayPort), `${gatewayUrl}/health`, 90000);
+}
+
+const basic = (user, password) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+
+async function gw(path, { method = 'GET', body, auth = basic('management/admin', adminPassword) } = {}) {
+  const res = await fetch(`${gatewayUrl}${path}`, {
+    method, body: body === undefined ? undefined : JSON.stringify(body),
+    headers: { authorization: auth, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+
+function expectStatus(res, status, what) {
+  if (res.status !== status) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+  return res;
+}
+
+/** A tenant whose provider is the local SMSC, bound. */
+async function setUp(smsc) {
+  const adminPass = `Pw-${randomUUID()}`;
+  const tenant = expectStatus(await gw('/tenant/tenants', { method: 'POST', body: { company: 'Bench', domain: `bench-${randomUUID().slice(0, 8)}.example.com`, adminName: 'boss', adminPass, adminEmail: 'boss@example.com' } }), 201, 'tenant').body.id;
+  const auth = basic(`${tenant}/boss`, adminPass);
+  const configuration = { provider: 'smpp', senderAddress: SENDER, settings: { host: '127.0.0.1', port: String(smscPort), systemId: tenant, password: 'bench' } };
+  expectStatus(await gw('/service/messaging/providers/configuration', { method: 'PUT', auth, body: configuration }), 200, 'provider configuration');
+  const warm = `warm-up ${tenant}`;
+  expectStatus(await send(auth, warm), 201, 'warm-up send');
+  const deadline = Date.now() + 30000;
+  while (!smsc.arrivals.has(warm) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  if (!smsc.arrivals.has(warm)) throw new Error('the warm-up message did not reach the SMSC');
+  return auth;
+}
+
+const send = (auth, text) => gw(`/service/messaging/smsmessaging/outbound/${encodeURIComponent(`tel:${SENDER}`)}/requests`, {
+  method: 'POST', auth, body: { outboundSMSMessageRequest: { address: ['tel:+4917612345678'], senderAddress: `tel:${SENDER}`, outboundSMSTextMessage: { message: text } } },
+});
+
+/** COUNT sends, CONCURRENCY in flight; then waits until the SMSC has every text. */
+async function smsRuns(auth, smsc) {
+  const posted = new Array(COUNT);
+  const started = Date.now();
+  await parallel(COUNT, CONCURRENCY, async (i) => {
+    posted[i] = Date.now();
+    expectStatus(await send(auth, `bench ${i}`), 201, `send ${i}`);
+  });
+  const acceptedAt = Date.now();
+  const deadline = Date.now() + 600000;
+  const arrived = () => posted.filter((_, i) => smsc.arrivals.has(`bench ${i}`)).length;
+  while (arrived() < COUNT && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  const at = posted.map((_, i) => smsc.arrivals.get(`bench ${i}`)?.at).filter(Boolean);
+  const last = Math.max(...at);
+  const duplicates = posted.filter((_, i) => (smsc.arrivals.get(`bench ${i}`)?.count ?? 0) > 1).length;
+  return {
+    accepted: COUNT / ((acceptedAt - started) / 1000), delivered: at.length / ((last - started) / 1000), arrivedCount: at.length, duplicates,
+    latency: summarize(posted.map((p, i) => (smsc.arrivals.get(`bench ${i}`)?.at ?? NaN) - p).filter((v) => !Number.isNaN(v))),
+  };
+}
+
+/** BullMQ alone on the same Redis: COUNT adds (CONCURRENCY in flight, the adapter's job options), a worker of the adapter's concurrency doing nothing. */
+async function bullRuns() {
+  const connection = new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: null });
+  const queuePrefix = `${prefix}:bench`;
+  const queue = new Queue('baseline', { connection, prefix: queuePrefix });
+  let done = 0;
+  let lastDone = 0;
+  const started = Date.now();
+  const worker = new Worker('baseline', async () => undefined, { connection, prefix: queuePrefix, concurrency: SMS_CONCURRENCY });
+  worker.on('completed', () => { done++; lastDone = Date.now(); });
+  const opts = (i) => ({ jobId: `j-${i}`, attempts: 10, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: { age: 3600, count: 100000 } });
+  await parallel(COUNT, CONCURRENCY, (i) => queue.add('job', { i }, opts(i)));
+  const addedAt = Date.now();
+  const deadline = Date.now() + 300000;
+  while (done < COUNT && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  await worker.close();
+  await queue.obliterate({ force: true }).catch(() => undefined);
+  await queue.close();
+  connection.disconnect();
+  return { added: COUNT / ((addedAt - started) / 1000), processed: done / ((lastDone - started) / 1000) };
+}
+
+async function main() {
+  mkdirSync(logDir, { recursive: true });
+  await processes.assertPortsFree([...Object.values(ports), gatewayPort, gatewayPort + 1, smscPort]);
+  console.log(`SMS benchmark: ${COUNT} sends, ${CONCURRENCY} in flight, through the gateway to a local SMPP SMSC; BullMQ baseline ${COUNT} jobs; logs in ${logDir}`);
+  const t0 = Date.now();
+  const smsc = await startSmsc(smscPort, 'bench');
+  try {
+    await startStack();
+    const auth = await setUp(smsc);
+    const sms = await smsRuns(auth, smsc);
+    const bull = await bullRuns();
+    printTable(['', 'value'], [
+      ['accepted requests/s (gateway 201)', sms.accepted.toFixed(0)],
+      ['delivered messages/s (at the SMSC)', sms.delivered.toFixed(0)],
+      ['end-to-end p50 (ms, POST → submit_sm)', sms.latency.p50],
+      ['end-to-end p99 (ms)', sms.latency.p99],
+      ['BullMQ add/s', bull.added.toFixed(0)],
+      ['BullMQ process/s (no-op jobs)', bull.processed.toFixed(0)],
+      ['arrived / duplicates at the SMSC', `${sms.arrivedCount}/${COUNT}, ${sms.duplicates}`],
+    ]);
+    console.log(`target: accepted ≥ 1,000 requests/s: ${sms.accepted >= 1000 ? 'PASS' : 'FAIL'} (${sms.accepted.toFixed(0)})`);
+    console.log(`target: delivered ≥ 0.5 × BullMQ's processing rate: ${sms.delivered >= 0.5 * bull.processed ? 'PASS' : 'FAIL'} (${sms.delivered.toFixed(0)} vs ${bull.processed.toFixed(0)}); run took ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  } finally {
+    await smsc.stop();
+  }
+}
+
+let finishing = false;
+async function finish(code) {
+  if (finishing) return;
+  finishing = true;
+  await processes.stopAll();
+  await cleanUpData(prefix).catch((err) => console.error(`could not remove the benchmark's data (prefix ${prefix}): ${err.message}`));
+  process.exit(code);
+}
+
+process.on('SIGINT', () => { console.error('interrupted; stopping what the benchmark started'); void finish(130); });
+process.on('SIGTERM', () => void finish(143));
+main().then(() => finish(0), (err) => {
+  if (!finishing) console.error(err);
+  return finish(1);
+});
