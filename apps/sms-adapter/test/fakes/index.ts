@@ -1,0 +1,3 @@
+export * from './fake-http-server';
+export * from './fake-provider-a';
+export * from './fake-provider-b';
