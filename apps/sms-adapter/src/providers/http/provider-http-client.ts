@@ -28,6 +28,7 @@ const MAX_BODY = 1024 * 1024;
  */
 export class ProviderHttpClient {
   private readonly agent: Agent;
+  private closing?: Promise<void>;
 
   constructor(private readonly provider: string, private readonly timeoutMs: number) {
     this.agent = new Agent({ connect: { timeout: timeoutMs }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, keepAliveTimeout: 10_000 });
@@ -53,8 +54,10 @@ export class ProviderHttpClient {
     return { status: res.statusCode, headers: res.headers, body: await readBody(res, this.provider) };
   }
 
+  /** Closes the connections once; later calls resolve at once. */
   close(): Promise<void> {
-    return this.agent.close();
+    this.closing ??= this.agent.close();
+    return this.closing;
   }
 
   private parseUrl(raw: string): URL {
