@@ -10,7 +10,7 @@ const E164 = /^\+[1-9]\d{6,14}$/;
 const BASE = '/sms/v1';
 
 /**
- * Provider A's side of its REST API (README "SMS providers over HTTP"), under `/sms/v1`:
+ * Provider A's side of its REST API (docs/sms-http-providers.md), under `/sms/v1`:
  * Basic auth, `POST /messages` (a repeated `reference` answers the first id), `GET /messages/inbound`
  * and `GET /receipts` with `after` and `limit` cursors. Tests queue inbound messages and receipts,
  * push signed webhooks, and make it fail through `server.fail()` or `stop()`.

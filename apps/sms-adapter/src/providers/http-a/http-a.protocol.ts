@@ -1,7 +1,7 @@
 import type { DeliveryReceipt, DeliveryStatus, InboundSms } from '../sms-provider';
 
 /**
- * Provider A's wire format: a REST gateway with Basic auth (README "SMS providers over HTTP").
+ * Provider A's wire format: a REST gateway with Basic auth (docs/sms-http-providers.md).
  * Addresses are E.164 with a leading `+`; ids are the gateway's, opaque and ordered by arrival.
  */
 export interface HttpASubmit {

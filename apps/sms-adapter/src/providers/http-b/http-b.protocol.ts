@@ -1,6 +1,6 @@
 import type { DeliveryStatus } from '../sms-provider';
 
-/** Provider B's messaging API: GSMA OneAPI SMS (v3 shapes), bearer tokens from its auth service (README "SMS providers over HTTP"). */
+/** Provider B's messaging API: GSMA OneAPI SMS (v3 shapes), bearer tokens from its auth service (docs/sms-http-providers.md). */
 export interface OneApiSendRequest {
   outboundSMSMessageRequest: {
     address: string[];
