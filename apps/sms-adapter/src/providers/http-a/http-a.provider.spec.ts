@@ -12,8 +12,8 @@ const sms = (deliveryId: string, extra: Partial<OutboundSms> = {}): OutboundSms 
 describe('HTTP provider A', () => {
   const fake = new FakeProviderA();
   const warnings: string[] = [];
-  const factory = createHttpAProviderFactory({ timeoutMs: 500, pollIntervalMs: 0, warn: (m) => warnings.push(m) });
-  const polling = createHttpAProviderFactory({ timeoutMs: 500, pollIntervalMs: 40, warn: (m) => warnings.push(m) });
+  const factory = createHttpAProviderFactory({ timeoutMs: 5000, pollIntervalMs: 0, warn: (m) => warnings.push(m) });
+  const polling = createHttpAProviderFactory({ timeoutMs: 5000, pollIntervalMs: 40, warn: (m) => warnings.push(m) });
   const open: SmsProvider[] = [];
   const make = (f = factory, settings = fake.settings(), sink = new RecordingSink()) => {
     const provider = f.create('t1', settings, sink);
@@ -115,7 +115,7 @@ describe('HTTP provider A', () => {
 
     it('no answer within the timeout', async () => {
       fake.server.fail({ status: 200, path: /\/messages$/, hang: true });
-      const error = await make().provider.send(sms('d-hang')).catch((e) => e);
+      const error = await make(createHttpAProviderFactory({ timeoutMs: 300, pollIntervalMs: 0 })).provider.send(sms('d-hang')).catch((e) => e);
       expect(error).toBeInstanceOf(ProviderUnavailableError);
       expect(error.message).toMatch(/timed out/);
     });
@@ -175,6 +175,16 @@ describe('HTTP provider A', () => {
         { providerMessageId: id, address: '+4915100000002', status: 'DeliveredToNetwork' },
         { providerMessageId: id, address: '+4915100000002', status: 'DeliveryImpossible', reason: 'absent subscriber' },
       ]);
+    });
+
+    it('skips a malformed inbound item with a warning and goes on with the next', async () => {
+      fake.inbound.push({ id: 'in-broken', from: '+4917000000006', to: '', text: 'no receiver', receivedAt: 'yesterday' });
+      fake.receive('+4917000000007', '+4915100000001', 'fine');
+      warnings.length = 0;
+      const { sink } = make(polling);
+      await eventually(() => sink.inbounds.length === 1);
+      expect(sink.inbounds[0].message).toBe('fine');
+      expect(warnings).toContain('http-a: skipped inbound item in-broken: a field is missing or malformed');
     });
 
     it('carries on after the gateway was unreachable', async () => {

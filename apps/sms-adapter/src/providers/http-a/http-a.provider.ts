@@ -25,7 +25,7 @@ export class HttpAProvider implements SmsProvider {
   private readonly cursors: { inbound?: string; receipts?: string } = {};
   private readonly authorization: string;
 
-  constructor(private readonly settings: HttpASettings, private readonly sink: ProviderSink, private readonly http: ProviderHttpClient, options: HttpProviderOptions) {
+  constructor(private readonly settings: HttpASettings, private readonly sink: ProviderSink, private readonly http: ProviderHttpClient, private readonly options: HttpProviderOptions) {
     this.authorization = basicAuth(settings.username, settings.password);
     this.poller = new SerialPoller(options.pollIntervalMs, () => this.poll(), (err) => options.warn?.(`http-a: polling failed: ${(err as Error).message}`));
     this.poller.start();
@@ -49,6 +49,7 @@ export class HttpAProvider implements SmsProvider {
   async poll(): Promise<void> {
     await this.drain('inbound', '/messages/inbound', 'messages', (item) => {
       const message = inboundOf(item);
+      if (!message) this.options.warn?.(`http-a: skipped inbound item ${(item as { id: string }).id}: a field is missing or malformed`);
       return message ? this.sink.inbound(message) : undefined;
     });
     await this.drain('receipts', '/receipts', 'receipts', (item) => {

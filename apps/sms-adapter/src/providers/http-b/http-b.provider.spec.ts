@@ -12,8 +12,8 @@ const sms = (deliveryId: string, extra: Partial<OutboundSms> = {}): OutboundSms 
 describe('HTTP provider B', () => {
   const fake = new FakeProviderB();
   const warnings: string[] = [];
-  const factory = createHttpBProviderFactory({ timeoutMs: 500, pollIntervalMs: 0, warn: (m) => warnings.push(m) });
-  const polling = createHttpBProviderFactory({ timeoutMs: 500, pollIntervalMs: 40, warn: (m) => warnings.push(m) });
+  const factory = createHttpBProviderFactory({ timeoutMs: 5000, pollIntervalMs: 0, warn: (m) => warnings.push(m) });
+  const polling = createHttpBProviderFactory({ timeoutMs: 5000, pollIntervalMs: 40, warn: (m) => warnings.push(m) });
   const open: SmsProvider[] = [];
   const make = (f = factory, settings = fake.settings(), sink = new RecordingSink()) => {
     const provider = f.create('t1', settings, sink);
@@ -155,7 +155,7 @@ describe('HTTP provider B', () => {
 
     it('no answer within the timeout', async () => {
       fake.server.fail({ status: 201, path: /\/requests$/, hang: true });
-      const error = await make().provider.send(sms('d-hang')).catch((e) => e);
+      const error = await make(createHttpBProviderFactory({ timeoutMs: 300, pollIntervalMs: 0 })).provider.send(sms('d-hang')).catch((e) => e);
       expect(error).toBeInstanceOf(ProviderUnavailableError);
       expect(error.message).toMatch(/timed out/);
     });

@@ -92,7 +92,7 @@ async function readBody(res: Dispatcher.ResponseData, provider: string): Promise
 
 function describe(err: unknown): string {
   if (err instanceof errors.ConnectTimeoutError || err instanceof errors.HeadersTimeoutError || err instanceof errors.BodyTimeoutError) return 'timed out';
-  if (err instanceof Error && err.name === 'TimeoutError') return 'timed out';
+  if ((err as { name?: string } | null)?.name === 'TimeoutError') return 'timed out';
   const code = (err as { code?: string; cause?: { code?: string } })?.code ?? (err as { cause?: { code?: string } })?.cause?.code;
   return code ? `unreachable (${code})` : `unreachable (${(err as Error)?.message ?? String(err)})`;
 }
