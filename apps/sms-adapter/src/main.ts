@@ -7,4 +7,6 @@ void bootstrap({
   schema: smsAdapterConfigSchema,
   module: (ctx) => AppModule.register(ctx),
   port: (config) => config.PORT,
+  // Provider webhooks are authenticated by signatures over the body's exact bytes.
+  nestOptions: { rawBody: true },
 });

@@ -54,6 +54,9 @@ export async function startTestStack(portBase = Number(process.env.BERTH_TEST_PO
     LOG_LEVEL: process.env.LOG_LEVEL || 'info',
     // Specs run their receipt servers on 127.0.0.1.
     BERTH_SMS_ALLOW_PRIVATE_URLS: 'true',
+    // HTTP SMS providers: polled often, and provider B's receipts pushed to the gateway's webhook route.
+    BERTH_SMS_HTTP_POLL_INTERVAL_MS: '300',
+    BERTH_SMS_WEBHOOK_URL: `http://127.0.0.1:${gatewayPort}/service/messaging/providers/webhooks`,
   };
   for (const name of ['BERTH_ADMIN_PASSWORD', 'BERTH_INTERNAL_KEY', 'BERTH_SECRETS_KEY', 'BERTH_SECRETS_PREVIOUS_KEYS']) recordSecret(env[name]);
   for (const app of APPS) if (app.name !== 'gateway') env[`${app.name.toUpperCase().replace(/-/g, '_')}_URL`] = `http://127.0.0.1:${ports[app.name]}`;

@@ -1,12 +1,14 @@
 /**
  * Requests the gateway forwards without authentication (DESIGN.md section 5): a hosted
- * microservice's health, the login options and the OAuth endpoints; and the gateway's own `/health`.
+ * microservice's health, the login options, the OAuth endpoints and the SMS providers' webhooks
+ * (authenticated by the sms-adapter from what the provider signs); and the gateway's own `/health`.
  */
 const PUBLIC = [
   /^\/health$/,
   /^\/service\/[^/]+\/health\/?$/,
   /^\/tenant\/loginOptions\/?$/,
   /^\/tenant\/oauth(\/token)?\/?$/,
+  /^\/service\/messaging\/providers\/webhooks\/[^/]+\/[^/]+\/?$/,
 ];
 
 export function isPublicPath(path: string): boolean {

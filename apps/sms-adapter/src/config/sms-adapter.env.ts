@@ -1,8 +1,9 @@
 import { baseConfigSchema, internalPortSchema, urlSchema, z } from '@berth/config';
+import { httpProvidersConfigSchema } from '../providers/http/http-provider-options';
 
 const flag = z.enum(['true', 'false']).default('false').transform((v) => v === 'true');
 
-export const smsAdapterConfigSchema = baseConfigSchema.merge(internalPortSchema(3104)).extend({
+export const smsAdapterConfigSchema = baseConfigSchema.merge(internalPortSchema(3104)).merge(httpProvidersConfigSchema).extend({
   /** Where tenant-options is: the tenant's `messaging` options are read and written there. */
   TENANT_OPTIONS_URL: urlSchema.default('http://127.0.0.1:3103'),
   /** Most segments (GSM-7: 160/153 characters, UCS-2: 70/67) one message may take. */

@@ -23,11 +23,12 @@ import { TenantOptionsClient } from './infrastructure/tenant-options.client';
 import { InboundController } from './interface/inbound.controller';
 import { OutboundController } from './interface/outbound.controller';
 import { ProvidersController } from './interface/providers.controller';
+import { WebhooksController } from './interface/webhooks.controller';
 
 /** SMS: send (row 20) with receipts, receive (rows 21–22), the providers and their configuration. */
 @Module({
   imports: [CqrsModule],
-  controllers: [OutboundController, InboundController, ProvidersController],
+  controllers: [OutboundController, InboundController, ProvidersController, WebhooksController],
   providers: [
     SmsRequestRepository, InboundRepository, TenantOptionsClient, MessagingOptions, SmsQueues, ProviderSinks, ProviderRegistry, providerFactoriesProvider,
     AcceptRequest, DeliverSms, ApplyReceipt, NotifyReceipt, SmsWorkers, ProviderConfiguration, InboundAccess,

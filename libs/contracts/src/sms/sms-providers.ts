@@ -9,6 +9,8 @@ export interface SmsProviderKey {
   name: string;
   /** Stored encrypted, under the `credentials.` prefix. */
   secret?: boolean;
+  /** The provider works without it (e.g. a webhook secret only needed when the provider pushes). */
+  optional?: boolean;
 }
 
 export interface SmsProviderDefinition {
@@ -28,7 +30,7 @@ export const SMS_PROVIDERS: readonly SmsProviderDefinition[] = [
   },
   {
     id: 'http-a', displayName: 'HTTP provider A',
-    keys: [{ name: 'baseUrl' }, { name: 'username' }, { name: 'password', secret: true }],
+    keys: [{ name: 'baseUrl' }, { name: 'username' }, { name: 'password', secret: true }, { name: 'webhookSecret', secret: true, optional: true }],
   },
   {
     id: 'http-b', displayName: 'HTTP provider B',

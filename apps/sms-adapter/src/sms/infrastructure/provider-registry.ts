@@ -3,7 +3,9 @@ import { InjectConnection } from '@nestjs/mongoose';
 import type { Collection } from 'mongodb';
 import type { Connection } from 'mongoose';
 import { MESSAGING_PROVIDER_KEY, messagingOptionKey, smsProvider } from '@berth/contracts';
-import { PROVIDER_FACTORIES } from '../../providers/provider-factories';
+import { BASE_CONFIG } from '@berth/runtime';
+import type { SmsAdapterConfig } from '../../config/sms-adapter.env';
+import { providerFactories } from '../../providers/provider-factories';
 import type { SmsProvider, SmsProviderFactory } from '../../providers/sms-provider';
 import { providerCannot } from '../domain/sms-errors';
 import { MessagingOptions } from './messaging-options';
@@ -96,4 +98,10 @@ export class ProviderRegistry implements OnApplicationBootstrap, OnApplicationSh
   }
 }
 
-export const providerFactoriesProvider = { provide: FACTORIES, useValue: PROVIDER_FACTORIES };
+export const providerFactoriesProvider = {
+  provide: FACTORIES, inject: [BASE_CONFIG],
+  useFactory: (config: SmsAdapterConfig): SmsProviderFactory[] => {
+    const logger = new Logger('SmsProviders');
+    return providerFactories(config, (message) => logger.warn(message));
+  },
+};
