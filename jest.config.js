@@ -24,7 +24,8 @@ module.exports = {
     {
       ...common,
       displayName: 'integration',
-      testMatch: ['**/*.int-spec.ts', '**/*.e2e-spec.ts'],
+      // `*.soak-spec.ts` are long acceptance runs with scripts of their own (BERTH_SOAK=1), not part of `npm test`.
+      testMatch: ['**/*.int-spec.ts', '**/*.e2e-spec.ts', ...(process.env.BERTH_SOAK === '1' ? ['**/*.soak-spec.ts'] : [])],
       globalSetup: '<rootDir>/libs/testing/src/jest/global-setup.ts',
       globalTeardown: '<rootDir>/libs/testing/src/jest/global-teardown.ts',
     },
