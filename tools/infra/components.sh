@@ -131,3 +131,9 @@ stop_podman_containers() {
   [ -n "$ids" ] && podman stop -t 5 $ids >/dev/null 2>&1
   return 0
 }
+# conmon keeps each finished exec session (the orchestrator's exec probes) for 300 s before it
+# exits; those of this folder's engine go with it, so that `infra down` leaves no process behind.
+stop_podman_leftovers() {
+  pkill -f "conmon .*$BERTH_LOCAL/podman/root" 2>/dev/null || true
+  return 0
+}
