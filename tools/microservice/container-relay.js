@@ -24,13 +24,13 @@ async function bridgeGateway(dockerHost = process.env.DOCKER_HOST) {
 }
 
 /**
- * Listens on the bridge gateway's `port` and relays to `127.0.0.1:targetPort`.
+ * Listens on the bridge gateway's `port` (the engine at `dockerHost`) and relays to `127.0.0.1:targetPort`.
  * @returns { url, close() } or undefined when there is no bridge to listen on (reason in `onSkip`).
  */
-async function startContainerRelay(targetPort, port, onSkip = () => undefined) {
+async function startContainerRelay(targetPort, port, onSkip = () => undefined, dockerHost = process.env.DOCKER_HOST) {
   let host;
   try {
-    host = await bridgeGateway();
+    host = await bridgeGateway(dockerHost);
   } catch (err) {
     onSkip(`engine networks unreadable: ${err.message}`);
     return undefined;

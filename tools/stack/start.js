@@ -6,11 +6,13 @@ const { join } = require('node:path');
 const { APPS, portOf } = require('./apps');
 const { appEnv, local, root, stackEnv } = require('./env');
 const { waitHealthy } = require('./health');
+const { startContainerRelay } = require('../microservice/container-relay');
 
 const STARTUP_TIMEOUT_MS = Number(process.env.BERTH_STARTUP_TIMEOUT_MS || 60000);
 const toConsole = process.env.BERTH_LOG_TO_CONSOLE === '1';
 const children = new Map();
 let stopping = false;
+let relay;
 
 function launch(app, env) {
   const log = createWriteStream(join(local, 'logs', `${app.name}.log`), { flags: 'a' });
@@ -36,6 +38,7 @@ async function stop(code) {
   if (stopping) return;
   stopping = true;
   console.log('[berth] stopping the apps');
+  await relay?.close();
   const exits = [...children.values()].map((c) => new Promise((r) => { c.once('exit', r); c.kill('SIGTERM'); }));
   const timer = setTimeout(() => { for (const c of children.values()) c.kill('SIGKILL'); }, 15000);
   await Promise.all(exits);
@@ -49,6 +52,13 @@ async function main() {
   process.on('SIGTERM', () => stop(0));
   const internal = APPS.filter((a) => a.name !== 'gateway');
   const gateway = APPS.find((a) => a.name === 'gateway');
+  if (!env.BERTH_MICROSERVICE_BASEURL) {
+    // Hosted containers cannot reach the gateway on loopback: relay the gateway's port on the engine's bridge address.
+    relay = await startContainerRelay(portOf(gateway, env), portOf(gateway, env), (reason) => {
+      console.log(`[berth] hosted microservices cannot reach the gateway (${reason}); set BERTH_MICROSERVICE_BASEURL to an address they can`);
+    }, env.DOCKER_HOST);
+    if (relay) env.BERTH_MICROSERVICE_BASEURL = relay.url;
+  }
   for (const app of internal) launch(app, env);
   await Promise.all(internal.map((app) => check(app, env)));
   launch(gateway, env);
