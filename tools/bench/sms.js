@@ -2,20 +2,21 @@
 // add/process rate on the same Redis, in one run. Run through `npm run bench:sms` (provisions the
 // infra, builds). Options: --messages (5000), --concurrency (64 requests in flight), --port-base.
 const { randomBytes, randomUUID } = require('node:crypto');
-const { mkdirSync, readFileSync } = require('node:fs');
+const { mkdirSync } = require('node:fs');
 const { join } = require('node:path');
 const { parseArgs } = require('node:util');
 const { Queue, Worker } = require('bullmq');
 const Redis = require('ioredis');
 const processes = require('./gateway/processes');
-const { cleanUpData } = require('./gateway/fixtures');
+const { runBenchmark } = require('./lifecycle');
+const { startStack: startBenchStack, stackPorts } = require('./bench-stack');
 const { summarize, parallel, printTable } = require('./stats');
 const { startSmsc } = require('./sms-smsc');
 
 const { values: args } = parseArgs({
   options: {
     messages: { type: 'string', default: '5000' }, concurrency: { type: 'string', default: '64' },
-    'port-base': { type: 'string', default: String(Number(process.env.BERTH_TEST_PORT_BASE || 18100) + 60) },
+    'port-base': { type: 'string', default: String(Number(process.env.BERTH_TEST_PORT_BASE || 18100) + 30) },
   },
 });
 const COUNT = Number(args.messages);
@@ -24,9 +25,7 @@ const ROOT = join(__dirname, '..', '..');
 const LOCAL = process.env.BERTH_LOCAL || join(ROOT, '.local');
 const base = Number(args['port-base']);
 const logDir = join(LOCAL, 'logs', `bench-sms-${base}`);
-const APPS = JSON.parse(readFileSync(join(ROOT, 'tools', 'stack', 'apps.json'), 'utf8')).map((a) => a.name);
-const ports = Object.fromEntries(APPS.filter((a) => a !== 'gateway').map((name, i) => [name, base + i]));
-const gatewayPort = base + APPS.length - 1;
+const { gatewayPort, all: stackPortList } = stackPorts(base);
 const smscPort = gatewayPort + 5;
 const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
 const prefix = `bm${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
@@ -34,18 +33,8 @@ const adminPassword = randomBytes(12).toString('base64url');
 const SMS_CONCURRENCY = 50;
 const SENDER = '+4915112345678';
 
-async function startStack() {
-  const env = {
-    ...process.env, BERTH_DB_PREFIX: prefix, BERTH_PORT: String(gatewayPort), BERTH_METRICS_PORT: String(gatewayPort + 1),
-    BERTH_PUBLIC_URL: `http://localhost:${gatewayPort}`, BERTH_ADMIN_PASSWORD: adminPassword,
-    BERTH_INTERNAL_KEY: randomBytes(32).toString('base64url'), BERTH_SECRETS_KEY: randomBytes(32).toString('base64url'),
-    BERTH_SMS_CONCURRENCY: String(SMS_CONCURRENCY), LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
-  };
-  for (const [name, port] of Object.entries(ports)) env[`${name.toUpperCase().replace(/-/g, '_')}_URL`] = `http://127.0.0.1:${port}`;
-  const launch = (name, port) => processes.start(name, process.execPath, [join(ROOT, 'dist', 'apps', name, 'src', 'main.js')], { env: { ...env, PORT: String(port) }, logFile: join(logDir, `${name}.log`) });
-  const internal = Object.entries(ports).map(([name, port]) => [launch(name, port), port]);
-  await Promise.all(internal.map(([proc, port]) => processes.waitHttp(proc, `http://127.0.0.1:${port}/health`, 90000)));
-  await processes.waitHttp(launch('gateway', gatewayPort), `${gatewayUrl}/health`, 90000);
+function startStack() {
+  return startBenchStack({ base, prefix, adminPassword, logDir, env: { BERTH_SMS_CONCURRENCY: String(SMS_CONCURRENCY), LOG_LEVEL: process.env.LOG_LEVEL || 'warn' } });
 }
 
 const basic = (user, password) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
@@ -128,7 +117,7 @@ async function bullRuns() {
 
 async function main() {
   mkdirSync(logDir, { recursive: true });
-  await processes.assertPortsFree([...Object.values(ports), gatewayPort, gatewayPort + 1, smscPort]);
+  await processes.assertPortsFree([...stackPortList, smscPort]);
   console.log(`SMS benchmark: ${COUNT} sends, ${CONCURRENCY} in flight, through the gateway to a local SMPP SMSC; BullMQ baseline ${COUNT} jobs; logs in ${logDir}`);
   const t0 = Date.now();
   const smsc = await startSmsc(smscPort, 'bench');
@@ -153,18 +142,4 @@ async function main() {
   }
 }
 
-let finishing = false;
-async function finish(code) {
-  if (finishing) return;
-  finishing = true;
-  await processes.stopAll();
-  await cleanUpData(prefix).catch((err) => console.error(`could not remove the benchmark's data (prefix ${prefix}): ${err.message}`));
-  process.exit(code);
-}
-
-process.on('SIGINT', () => { console.error('interrupted; stopping what the benchmark started'); void finish(130); });
-process.on('SIGTERM', () => void finish(143));
-main().then(() => finish(0), (err) => {
-  if (!finishing) console.error(err);
-  return finish(1);
-});
+runBenchmark(main, { prefix });
