@@ -132,8 +132,12 @@ stop_podman_containers() {
   return 0
 }
 # conmon keeps each finished exec session (the orchestrator's exec probes) for 300 s before it
-# exits; those of this folder's engine go with it, so that `infra down` leaves no process behind.
+# exits; those of this folder's engine go with it, so that `infra down` leaves no process (and no
+# mount) behind.
 stop_podman_leftovers() {
   pkill -f "conmon .*$BERTH_LOCAL/podman/root" 2>/dev/null || true
+  # Podman bind-mounts its overlay folder onto itself and leaves it mounted; without this the
+  # folder cannot be removed after `infra down`.
+  if mountpoint -q "$BERTH_LOCAL/podman/root/overlay" 2>/dev/null; then umount "$BERTH_LOCAL/podman/root/overlay" 2>/dev/null || true; fi
   return 0
 }
