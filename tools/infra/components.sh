@@ -135,9 +135,11 @@ stop_podman_containers() {
 # exits; those of this folder's engine go with it, so that `infra down` leaves no process (and no
 # mount) behind.
 stop_podman_leftovers() {
-  pkill -f "conmon .*$BERTH_LOCAL/podman/root" 2>/dev/null || true
+  local pattern="conmon .*$BERTH_LOCAL/podman/root" overlay="$BERTH_LOCAL/podman/root/overlay" i
+  pkill -f "$pattern" 2>/dev/null || true
+  for i in $(seq 20); do pgrep -f "$pattern" >/dev/null || break; sleep 0.25; done
   # Podman bind-mounts its overlay folder onto itself and leaves it mounted; without this the
-  # folder cannot be removed after `infra down`.
-  if mountpoint -q "$BERTH_LOCAL/podman/root/overlay" 2>/dev/null; then umount "$BERTH_LOCAL/podman/root/overlay" 2>/dev/null || true; fi
+  # folder cannot be removed after `infra down` (lazily, should a process still hold it).
+  if mountpoint -q "$overlay" 2>/dev/null; then umount "$overlay" 2>/dev/null || umount -l "$overlay" 2>/dev/null || true; fi
   return 0
 }
