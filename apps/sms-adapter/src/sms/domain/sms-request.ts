@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DeliveryStatus } from '../../providers/sms-provider';
+import type { SendRequest } from './send-request';
 
 /** One recipient of a request and how far its delivery got. */
 export interface Delivery {
@@ -10,15 +11,9 @@ export interface Delivery {
 }
 
 /** A stored send request (row 20): one document, one delivery per recipient. */
-export interface SmsRequestDocument {
+export interface SmsRequestDocument extends Omit<SendRequest, 'addresses'> {
   _id: string;
   tenant: string;
-  senderAddress: string;
-  senderName?: string;
-  message: string;
-  notifyUrl?: string;
-  callbackData?: string;
-  clientCorrelator?: string;
   /** Why it was sent, for requests made by a command (`tfa-pin`); absent for the API's. */
   purpose?: string;
   /** Drop undelivered messages after this (ISO 8601). */
