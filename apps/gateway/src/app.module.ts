@@ -1,10 +1,12 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { RuntimeModule, RuntimeOptions } from '@berth/runtime';
 import { GatewayAuth } from './auth/gateway-auth';
+import { GatewayCors } from './cors/gateway-cors';
 import { GatewayEvents } from './events/gateway-events';
 import { EventsReadiness } from './events/events-readiness';
 import { UpstreamHealth } from './health/upstream.health';
 import { Upstreams } from './proxy/upstreams';
+import { GatewayOptionViews } from './options/gateway-option-views';
 import { GatewayRateLimit } from './rate-limit/gateway-rate-limit';
 import { UPSTREAM_APPS } from './routing/route-table';
 import { ServiceRoutes } from './services/service-routes';
@@ -25,7 +27,9 @@ export class AppModule {
         { provide: EventsReadiness, useValue: readiness },
         GatewayEvents,
         GatewayAuth,
+        GatewayOptionViews,
         GatewayRateLimit,
+        GatewayCors,
         ServiceRoutes,
       ],
     };

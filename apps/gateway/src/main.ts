@@ -3,6 +3,8 @@ import { AppModule } from './app.module';
 import { registerAuthHook } from './auth/auth.hook';
 import { GatewayAuth } from './auth/gateway-auth';
 import { GatewayConfig, gatewayConfigSchema } from './config/gateway.env';
+import { registerCorsHooks } from './cors/cors.hook';
+import { GatewayCors } from './cors/gateway-cors';
 import { registerPlatformRoute } from './discovery/platform.route';
 import { proxyPath } from './proxy/proxy-path';
 import { registerProxyRoute } from './proxy/proxy.route';
@@ -31,6 +33,7 @@ void bootstrap<GatewayConfig>({
     const fastify = app.getHttpAdapter().getInstance();
     const auth = app.get(GatewayAuth);
     registerUsageHook(fastify, app.get(UsageCounter));
+    registerCorsHooks(fastify, app.get(GatewayCors));
     registerAuthHook(fastify, auth.authenticator);
     registerRateLimitHook(fastify, app.get(GatewayRateLimit).limiter);
     registerPlatformRoute(fastify, config);
@@ -40,6 +43,6 @@ void bootstrap<GatewayConfig>({
   },
   rawHandler: (app, config, exchanges) => proxyPath({
     upstreams, publicBase: config.BERTH_PUBLIC_URL.replace(/\/$/, ''), usage: app.get(UsageCounter), authenticator: app.get(GatewayAuth).authenticator,
-    limiter: app.get(GatewayRateLimit).limiter, credentials: app.get(GatewayAuth).cache, exchanges,
+    limiter: app.get(GatewayRateLimit).limiter, credentials: app.get(GatewayAuth).cache, exchanges, cors: app.get(GatewayCors),
   }),
 });

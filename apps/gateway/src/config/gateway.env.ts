@@ -1,4 +1,5 @@
 import { baseConfigSchema, portSchema, urlSchema, z } from '@berth/config';
+import { normalizeOrigin } from '../cors/cors-policy';
 import { MAX_PER_SECOND, MAX_QUEUE } from '../rate-limit/rate-limit-options';
 
 export const gatewayConfigSchema = baseConfigSchema.extend({
@@ -20,6 +21,10 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   BERTH_RATE_LIMIT_PER_SECOND: z.coerce.number().positive().max(MAX_PER_SECOND).default(50_000),
   /** Platform default of how many requests over the rate may wait per tenant (tenant option `rate.limit`/`queue.length` overrides it). */
   BERTH_RATE_LIMIT_QUEUE: z.coerce.number().int().min(0).max(MAX_QUEUE).default(10_000),
+  /** CORS origins of a tenant without the option `access.control`/`allow.origin`, and of requests for no known tenant: `*`, a comma-separated list of origins, or empty for none. */
+  BERTH_CORS_ALLOW_ORIGIN: z.string().refine((v) => v.trim() === '*' || v.split(',').every((o) => o.trim() === '' || normalizeOrigin(o.trim()) !== undefined), 'must be *, or a comma-separated list of origins scheme://host[:port]').default('*'),
+  /** How long a browser may cache the answer to a CORS preflight. */
+  BERTH_CORS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(86400).default(3600),
   /** The tenant whose principals may read platform-wide figures such as the application usage. */
   BERTH_MANAGEMENT_TENANT: z.string().regex(/^[a-z][a-z0-9-]{1,31}$/).default('management'),
 });

@@ -29,15 +29,23 @@ export async function forward(req: IncomingMessage, res: ServerResponse, to: For
   const options = upstreamRequest(req, to);
   if (!beforeAnswer) {
     await to.pool.stream(options, ({ statusCode, headers }) => {
-      res.writeHead(statusCode, clientResponseHeaders(headers, to.origin, to.publicBase));
+      res.writeHead(statusCode, responseHeaders(res, headers, to));
       return res;
     });
     return;
   }
   const upstream = await to.pool.request(options);
   await beforeAnswer(upstream.statusCode);
-  res.writeHead(upstream.statusCode, clientResponseHeaders(upstream.headers, to.origin, to.publicBase));
+  res.writeHead(upstream.statusCode, responseHeaders(res, upstream.headers, to));
   upstream.body.on('error', () => res.destroy()).pipe(res);
+}
+
+/** The upstream's headers for the client; a `Vary` the gateway set already (CORS) is kept in front of the upstream's. */
+function responseHeaders(res: ServerResponse, headers: Record<string, string | string[] | undefined>, to: Forwarding) {
+  const out = clientResponseHeaders(headers, to.origin, to.publicBase);
+  const vary = out.vary === undefined ? undefined : res.getHeader('vary');
+  if (vary !== undefined) out.vary = `${String(vary)}, ${String(out.vary)}`;
+  return out;
 }
 
 function upstreamRequest(req: IncomingMessage, to: Forwarding): Dispatcher.RequestOptions {

@@ -4,6 +4,8 @@ import type { Authenticator } from '../auth/authenticator';
 import type { CachedPrincipal, CredentialCache } from '../auth/credential-cache';
 import { credentialsChangedBy } from '../auth/identity-writes';
 import { authenticateRequest } from '../auth/request-auth';
+import { isPreflight } from '../cors/cors-policy';
+import { GatewayCors, setCorsHeaders } from '../cors/gateway-cors';
 import { admitRequest } from '../rate-limit/rate-limit.hook';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { owningApp, UpstreamApp } from '../routing/route-table';
@@ -16,14 +18,14 @@ const LOGOUT = /^\/user\/logout\/?$/;
 
 export interface ProxyParts {
   upstreams: Upstreams; publicBase: string; usage: UsageCounter; authenticator: Authenticator;
-  limiter: RateLimiter; credentials: CredentialCache; exchanges: RawExchanges;
+  limiter: RateLimiter; credentials: CredentialCache; exchanges: RawExchanges; cors: GatewayCors;
 }
 
 /**
  * The gateway's hot path (issue 3): every request for a path an internal app owns is served by a
  * raw `request` listener, without Fastify's per-request work, and streamed to that app through its
  * keep-alive undici Pool. The steps and their rules are those of the Fastify hooks, in their order
- * (correlation id and processing mode, usage, authentication, rate limit, `X-HTTP-METHOD`); every
+ * (correlation id and processing mode, usage, CORS, authentication, rate limit, `X-HTTP-METHOD`); every
  * other request (the gateway's own routes, `/service/…`, unknown paths) is left to Fastify.
  */
 export function proxyPath(parts: ProxyParts): RawHandler {
@@ -40,7 +42,17 @@ export function proxyPath(parts: ProxyParts): RawHandler {
 
 async function proxy(parts: ProxyParts, { req, res, id }: RawExchange, app: UpstreamApp, path: string): Promise<void> {
   parts.usage.countRequest(req.url!, req.headers);
-  const auth = await authenticateRequest(parts.authenticator, req.method!, req.url!, req.headers);
+  const origin = req.headers.origin;
+  if (origin !== undefined && isPreflight(req.method, req.headers)) {
+    res.writeHead(204, await parts.cors.preflight(req.headers)).end();
+    return;
+  }
+  let auth: CachedPrincipal | undefined;
+  try {
+    auth = await authenticateRequest(parts.authenticator, req.method!, req.url!, req.headers);
+  } finally {
+    if (origin !== undefined) setCorsHeaders(res, await parts.cors.headers(origin, req.headers, auth?.principal.tenant));
+  }
   const waiting = admitRequest(parts.limiter, auth, res);
   if (waiting) await waiting;
   const method = effectiveMethod(req.method!, req.headers['x-http-method']);

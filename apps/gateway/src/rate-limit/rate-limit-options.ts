@@ -1,3 +1,4 @@
+import type { OptionViewShape } from '../options/tenant-option-view';
 import type { RateLimits } from './token-bucket';
 
 /** The tenant-option category that overrides the platform's default limits for one tenant. */
@@ -31,4 +32,9 @@ export function limitsFrom(defaults: RateLimits, options: Partial<Record<RateLim
     if (n !== undefined) limits[RATE_LIMIT_KEYS[key]] = n;
   }
   return limits;
+}
+
+/** The view of a tenant's `rate.limit` options: its limits, each field the option's or the default. */
+export function rateLimitShape(defaults: RateLimits): OptionViewShape<RateLimits> {
+  return { category: RATE_LIMIT_CATEGORY, keys: Object.keys(RATE_LIMIT_KEYS), build: (values) => limitsFrom(defaults, values) };
 }

@@ -1,5 +1,5 @@
 import { DomainError } from '@berth/http';
-import { TenantRateLimits } from './tenant-rate-limits';
+import type { TenantOptionView } from '../options/tenant-option-view';
 import { Admission, RateLimits, TokenBucket } from './token-bucket';
 
 /**
@@ -10,7 +10,7 @@ import { Admission, RateLimits, TokenBucket } from './token-bucket';
 export class RateLimiter {
   private readonly buckets = new Map<string, TokenBucket>();
 
-  constructor(readonly limits: TenantRateLimits, private readonly clock: () => number = Date.now) {}
+  constructor(readonly limits: TenantOptionView<RateLimits>, private readonly clock: () => number = Date.now) {}
 
   /**
    * Resolves (or returns undefined at once, the common case) when the request may go on; throws
