@@ -50,7 +50,7 @@ describe('authentication through the gateway: Basic', () => {
   });
 
   it('never takes a principal from the client', async () => {
-    const forged = await gw('/user/currentUser', { headers: { 'x-berth-principal': 'v1.e30.AAAA' } });
+    const forged = await gw('/user/currentUser', { headers: { 'x-berth-principal': 'v2.e30.AAAA' } });
     expectUnauthorized(forged);
     const direct = await fetch(`${testStack.appUrl('tenant-options')}/user/currentUser`);
     expect(direct.status).toBe(401);

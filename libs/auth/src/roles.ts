@@ -4,6 +4,7 @@
  * platform's other interfaces that clients assign. Apps check roles through the sets below,
  * which hold every spelling that grants the right.
  */
+/** Append new roles at the end; never reorder nor remove one: principal tokens name roles by their place here (roles.spec.ts). */
 export const ROLE_CATALOGUE = [
   'ROLE_Application_READ',
   'ROLE_APPLICATION_MANAGEMENT_ADMIN', 'ROLE_APPLICATION_MANAGMENT_ADMIN', 'ROLE_APPLICATION_MANAGEMENT_READ',
