@@ -6,6 +6,7 @@ import type { OrchestratorConfig } from './config/microservice-orchestrator.env'
 import { ORCHESTRATOR_CONFIG } from './config/orchestrator-config.token';
 import { HostingModule } from './hosting/hosting.module';
 import { HostingEventsConsumer } from './hosting/infrastructure/hosting-events.consumer';
+import { RuntimeOptionsConsumer } from './hosting/infrastructure/runtime-options.consumer';
 
 @Module({})
 export class AppModule {
@@ -17,9 +18,9 @@ export class AppModule {
         RuntimeModule.forRoot({
           ...ctx,
           uses: ['mongodb', 'kafka', 'redis'],
-          // The registry's and subscription app's topics are ensured here too, so the consumer may start first.
-          topics: [Topics.deploymentEvents, Topics.deployCommands, Topics.applicationEvents, Topics.subscriptionEvents],
-          consumers: [HostingEventsConsumer],
+          // The registry's, subscription app's and tenant-options' topics are ensured here too, so the consumers may start first.
+          topics: [Topics.deploymentEvents, Topics.deployCommands, Topics.applicationEvents, Topics.subscriptionEvents, Topics.optionEvents],
+          consumers: [HostingEventsConsumer, RuntimeOptionsConsumer],
         }),
         CqrsModule.forRoot(),
         HostingModule,

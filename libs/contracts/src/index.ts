@@ -17,3 +17,5 @@ export * from './sms/sms-providers';
 export * from './tenant/group-changed.v1';
 export * from './orchestrator/service-routes-changed.v1';
 export * from './sms/send-sms.v1';
+export * from './orchestrator/resource-quantities';
+export * from './orchestrator/runtime-options';

@@ -14,6 +14,8 @@ import { DeployQueue } from './infrastructure/deploy-queue';
 import { runtimeDriver } from './infrastructure/runtime-driver.factory';
 import { HostingEventsConsumer } from './infrastructure/hosting-events.consumer';
 import { HostingStore } from './infrastructure/hosting.store';
+import { RuntimeOptionsConsumer } from './infrastructure/runtime-options.consumer';
+import { RuntimeOptionsStore } from './infrastructure/runtime-options.store';
 import { PlatformUsers } from './infrastructure/platform-users';
 import { RegistryBinaries } from './infrastructure/registry-binaries';
 import { RoutePublisher } from './infrastructure/route-publisher';
@@ -25,7 +27,7 @@ import { StatusController } from './interface/status.controller';
   imports: [CqrsModule],
   controllers: [StatusController, LogsController],
   providers: [
-    HostingStore, HostingEventsConsumer, UpdateDesiredStateHandler, GetStatusHandler, GetLogsHandler, Deployer, ContainerEnvironment, DeployQueue, InstanceProber, Reconciler, RoutePublisher,
+    HostingStore, HostingEventsConsumer, RuntimeOptionsStore, RuntimeOptionsConsumer, UpdateDesiredStateHandler, GetStatusHandler, GetLogsHandler, Deployer, ContainerEnvironment, DeployQueue, InstanceProber, Reconciler, RoutePublisher,
     {
       provide: RUNTIME_DRIVER, inject: [BASE_CONFIG],
       useFactory: (c: OrchestratorConfig) => runtimeDriver(c),

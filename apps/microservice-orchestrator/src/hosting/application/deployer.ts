@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
+import { memoryBytes, nanoCpus } from '@berth/contracts';
 import { PINO } from '@berth/runtime';
 import type { OrchestratorConfig } from '../../config/microservice-orchestrator.env';
 import { ORCHESTRATOR_CONFIG } from '../../config/orchestrator-config.token';
 import type { DeploymentDocument } from '../domain/deployment';
 import { restartBackoffMs } from '../domain/instance-health';
 import { probePorts } from '../domain/probes';
-import { memoryBytes, nanoCpus } from '../domain/resources';
 import { DeployJob, DeployQueue, PermanentDeployError } from '../infrastructure/deploy-queue';
 import { HostingStore } from '../infrastructure/hosting.store';
 import { BrokenBinaryError, RegistryBinaries } from '../infrastructure/registry-binaries';

@@ -37,4 +37,15 @@ describe('desiredDeployments', () => {
     expect(a.revision).not.toBe(b.revision);
     expect(a.probes.readiness).toEqual({ httpGet: { path: '/ready', port: 8080 }, initialDelaySeconds: 0, periodSeconds: 7, timeoutSeconds: 2, failureThreshold: 5 });
   });
+
+  it('takes the runtime options over the manifest, with a new revision, and the manifest back without them', () => {
+    const manifest = { isolation: 'PER_TENANT', replicas: 2, resources: { cpu: '1', memory: '128M' } };
+    const plain = desiredDeployments(app(manifest), ['t1', 't2']);
+    const scaled = desiredDeployments(app(manifest), ['t1', 't2'], { replicas: 3 });
+    expect(scaled.map((s) => [s.replicas, s.resources])).toEqual([[3, { cpu: '1', memory: '128M' }], [3, { cpu: '1', memory: '128M' }]]);
+    expect(scaled[0].revision).not.toBe(plain[0].revision);
+    const sized = desiredDeployments(app(), ['t1'], { cpu: '250m', memory: '256M' });
+    expect(sized[0]).toMatchObject({ replicas: 1, resources: { cpu: '250m', memory: '256M' } });
+    expect(desiredDeployments(app(manifest), ['t1', 't2'], {}).map((s) => s.revision)).toEqual(plain.map((s) => s.revision));
+  });
 });

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
+import type { RuntimeOverrides } from '@berth/contracts';
 import type { HostedApplication } from './hosted-application';
 import { Probes, probesOf } from './probes';
 import { DEFAULT_RESOURCES } from './resources';
 
 export type Isolation = 'MULTI_TENANT' | 'PER_TENANT';
-
 
 /** What one deployment runs: the same spec gives the same `revision`, so a container built from another one is replaced. */
 export interface DeploymentSpec {
@@ -48,15 +48,19 @@ const record = (value: unknown): Record<string, any> => (value && typeof value =
 /**
  * The deployments an application should have: none until a binary is active and a tenant is
  * subscribed, none once deleted; one for MULTI_TENANT, one per subscribed tenant for PER_TENANT.
+ * The owner's runtime options override the manifest's replicas, CPU and memory (and so the revision).
  * A pure function of the projections, so recomputing it after any event is idempotent.
  */
-export function desiredDeployments(app: HostedApplication | null, subscribed: string[]): DeploymentSpec[] {
+export function desiredDeployments(app: HostedApplication | null, subscribed: string[], overrides: RuntimeOverrides = {}): DeploymentSpec[] {
   if (!app || app.deleted || !app.binaryId || !app.version || subscribed.length === 0) return [];
   const manifest = record(app.manifest);
   const isolation: Isolation = manifest.isolation === 'PER_TENANT' ? 'PER_TENANT' : 'MULTI_TENANT';
   const res = record(manifest.resources);
-  const resources = { cpu: String(res.cpu ?? DEFAULT_RESOURCES.cpu), memory: String(res.memory ?? DEFAULT_RESOURCES.memory) };
-  const replicas = typeof manifest.replicas === 'number' && manifest.replicas >= 1 ? Math.min(5, Math.floor(manifest.replicas)) : 1;
+  const resources = {
+    cpu: overrides.cpu ?? String(res.cpu ?? DEFAULT_RESOURCES.cpu),
+    memory: overrides.memory ?? String(res.memory ?? DEFAULT_RESOURCES.memory),
+  };
+  const replicas = overrides.replicas ?? (typeof manifest.replicas === 'number' && manifest.replicas >= 1 ? Math.min(5, Math.floor(manifest.replicas)) : 1);
   const tenants = [...new Set(subscribed)].sort();
   const base = {
     applicationId: app._id, name: app.name, ...(app.key ? { key: app.key } : {}), ownerTenant: app.ownerTenant, isolation,

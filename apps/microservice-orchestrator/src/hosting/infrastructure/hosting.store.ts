@@ -27,6 +27,7 @@ export class HostingStore implements OnModuleInit {
   }
 
   async onModuleInit() {
+    await ensureIndexes(this.applications, [{ key: { ownerTenant: 1, name: 1 }, name: 'owner_name' }]);
     await ensureIndexes(this.subscriptions, [{ key: { applicationId: 1, subscribed: 1 }, name: 'application_subscribed' }]);
     await ensureIndexes(this.deployments, [{ key: { applicationId: 1 }, name: 'application' }]);
   }
@@ -63,6 +64,12 @@ export class HostingStore implements OnModuleInit {
 
   application(id: string): Promise<HostedApplication | null> {
     return this.applications.findOne({ _id: id });
+  }
+
+  /** The ids of the live applications `ownerTenant` owns named `name`. */
+  async applicationIds(ownerTenant: string, name: string): Promise<string[]> {
+    const rows = await this.applications.find({ ownerTenant, name, deleted: false }, { projection: { _id: 1 } }).toArray();
+    return rows.map((r) => r._id);
   }
 
   async subscribers(applicationId: string): Promise<string[]> {

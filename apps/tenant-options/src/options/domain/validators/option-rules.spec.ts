@@ -96,4 +96,16 @@ describe('checkOptionWrite', () => {
       expect(refusal(() => checkOptionWrite('access.control', 'max.age', 'anything'))).toBeUndefined();
     });
   });
+
+  describe('microservice.runtime', () => {
+    it.each([['hello.replicas', '3'], ['hello.cpu', '250m'], ['hello.memory', '256M']])('takes %s %j', (key, value) => {
+      expect(refusal(() => checkOptionWrite('microservice.runtime', key, value))).toBeUndefined();
+    });
+    it.each([['hello.disk', '1', /not a runtime setting/], ['hello', '1', /not a runtime setting/], ['hello.replicas', '6', /1 to 5/], ['hello.memory', '1M', /64M/]])(
+      'refuses %s %j naming the key', (key, value, problem) => {
+        const refused = refusal(() => checkOptionWrite('microservice.runtime', key, value));
+        expect(refused).toMatchObject({ status: 422, code: 'options/Invalid Data', message: expect.stringMatching(new RegExp(`^${key}: `)) });
+        expect(refused!.message).toMatch(problem);
+      });
+  });
 });

@@ -1,4 +1,4 @@
-import { memoryBytes, nanoCpus } from './resources';
+import { memoryBytes, nanoCpus } from './resource-quantities';
 
 describe('resource quantities', () => {
   it('reads memory in decimal and binary units', () => {
