@@ -27,6 +27,7 @@ void bootstrap<GatewayConfig>({
   port: (config) => config.BERTH_PORT,
   nestOptions: { bodyParser: false },
   verbConventions: false,
+  publicServer: true,
   metricsPort: (config) => config.BERTH_METRICS_PORT,
   routeLabel: (req) => req.routeOptions.url === '/*' ? `proxy:${owningApp(req.url.split('?')[0]) ?? (req.url.startsWith('/service/') ? 'service' : UNMATCHED_ROUTE)}` : undefined,
   beforeListen: (app, config) => {

@@ -44,7 +44,7 @@ async function proxy(parts: ProxyParts, { req, res, id }: RawExchange, app: Upst
   parts.usage.countRequest(req.url!, req.headers);
   const origin = req.headers.origin;
   if (origin !== undefined && isPreflight(req.method, req.headers)) {
-    res.writeHead(204, await parts.cors.preflight(req.headers)).end();
+    res.writeHead(204, { ...parts.exchanges.security, ...await parts.cors.preflight(req.headers) }).end();
     return;
   }
   let auth: CachedPrincipal | undefined;
