@@ -45,5 +45,6 @@ void bootstrap<GatewayConfig>({
   rawHandler: (app, config, exchanges) => proxyPath({
     upstreams, publicBase: config.BERTH_PUBLIC_URL.replace(/\/$/, ''), usage: app.get(UsageCounter), authenticator: app.get(GatewayAuth).authenticator,
     limiter: app.get(GatewayRateLimit).limiter, credentials: app.get(GatewayAuth).cache, exchanges, cors: app.get(GatewayCors),
+    maxBodyBytes: config.BERTH_HTTP_MAX_BODY_BYTES,
   }),
 });

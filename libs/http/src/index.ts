@@ -10,3 +10,4 @@ export * from './timestamp';
 export * from './json-media-types';
 export * from './partial-update';
 export * from './security-headers';
+export * from './body-limit';

@@ -8,3 +8,4 @@ export * from './containers';
 export * from './secret-scan';
 export * from './app-restart';
 export * from './restarted-apps';
+export * from './extra-app';
