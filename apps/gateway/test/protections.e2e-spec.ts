@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { request } from 'undici';
 import { API_CSP } from '@berth/http';
 import { admin, basic, BRAND, testStack } from '@berth/testing';
@@ -63,7 +64,7 @@ describe('gateway: request limits (issue 10)', () => {
       yield Buffer.from('"}');
     }
     const res = await request(`${testStack.gatewayUrl}/application/applications`, {
-      method: 'POST', headers: { authorization: basic(...admin()), 'content-type': 'application/json', accept: 'application/json' }, body: body(),
+      method: 'POST', headers: { authorization: basic(...admin()), 'content-type': 'application/json', accept: 'application/json' }, body: Readable.from(body()),
     });
     const text = await res.body.text();
     expect([res.statusCode, JSON.parse(text)]).toEqual([413, errorResource('general/Payload Too Large')]);
