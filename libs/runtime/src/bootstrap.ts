@@ -12,7 +12,7 @@ import { AppInfo } from './app-info';
 import { appVersion } from './app-version';
 import { RawExchanges, RawHandler } from './http/raw-exchanges';
 import { clientErrorHandler } from './http/client-errors';
-import { rawFirstServer, ServerLimits } from './http/raw-server';
+import { rawFirstServer, serverLimits } from './http/raw-server';
 import { logRequest, requestProcessingMode } from './http/request-context';
 import { createLogger } from './logging/create-logger';
 import { correlationIdFrom } from './logging/correlation';
@@ -45,8 +45,6 @@ export interface BootOptions<C extends BaseConfig> {
   publicServer?: boolean;
 }
 
-/** Room for the headers the gateway adds to a client's request on its way to an internal app. */
-const FORWARDED_HEADER_ROOM = 8 * 1024;
 
 /**
  * Starts a Berth app on Fastify: validated config (exit 1 with every problem named), JSON logs
@@ -67,11 +65,7 @@ export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): 
   const logger = createLogger(app.name, config.LOG_LEVEL);
   routeProcessWarnings(logger);
   let raw: RawHandler = () => false;
-  const limits: ServerLimits = {
-    maxHeaderBytes: config.BERTH_HTTP_MAX_HEADER_BYTES + (options.publicServer ? 0 : FORWARDED_HEADER_ROOM),
-    headersTimeoutMs: config.BERTH_HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: config.BERTH_HTTP_REQUEST_TIMEOUT_MS,
-    idleTimeoutMs: config.BERTH_HTTP_IDLE_TIMEOUT_MS, keepAliveTimeoutMs: config.BERTH_HTTP_KEEP_ALIVE_TIMEOUT_MS,
-  };
+  const limits = serverLimits(config, options.publicServer ?? false);
   const security = securityHeaders(config.BERTH_PUBLIC_URL);
   const methods = new MethodIndex();
   const errors = new HttpErrorFilter({

@@ -1,9 +1,22 @@
 import { createServer, RequestListener, Server } from 'node:http';
+import type { BaseConfig } from '@berth/config';
 import type { RawHandler } from './raw-exchanges';
 
 /** The limits of an app's HTTP server (README "Protections"); a timeout of 0 is none. */
 export interface ServerLimits {
   maxHeaderBytes: number; headersTimeoutMs: number; requestTimeoutMs: number; idleTimeoutMs: number; keepAliveTimeoutMs: number;
+}
+
+/** Room for the headers the gateway adds to a client's request on its way to an internal app (principal, `X-Forwarded-*`). */
+const FORWARDED_HEADER_ROOM = 8 * 1024;
+
+/** The limits of `BERTH_HTTP_*`; an internal app (not `publicServer`) accepts FORWARDED_HEADER_ROOM more header bytes. */
+export function serverLimits(config: BaseConfig, publicServer: boolean): ServerLimits {
+  return {
+    maxHeaderBytes: config.BERTH_HTTP_MAX_HEADER_BYTES + (publicServer ? 0 : FORWARDED_HEADER_ROOM),
+    headersTimeoutMs: config.BERTH_HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: config.BERTH_HTTP_REQUEST_TIMEOUT_MS,
+    idleTimeoutMs: config.BERTH_HTTP_IDLE_TIMEOUT_MS, keepAliveTimeoutMs: config.BERTH_HTTP_KEEP_ALIVE_TIMEOUT_MS,
+  };
 }
 
 /**
