@@ -28,7 +28,7 @@ async function startStack({ base, prefix, adminPassword, logDir, env: extra = {}
     ...process.env, BERTH_DB_PREFIX: prefix, BERTH_TOPIC_PREFIX: `${prefix}.`, BERTH_PORT: String(gatewayPort), BERTH_METRICS_PORT: String(gatewayPort + 1),
     BERTH_PUBLIC_URL: `http://localhost:${gatewayPort}`, BERTH_ADMIN_PASSWORD: adminPassword,
     BERTH_INTERNAL_KEY: randomBytes(32).toString('base64url'), BERTH_SECRETS_KEY: randomBytes(32).toString('base64url'),
-    LOG_LEVEL: process.env.LOG_LEVEL || 'info', ...extra,
+    LOG_LEVEL: process.env.LOG_LEVEL || 'info', BERTH_OUTBOUND_ALLOW_PRIVATE: 'true', ...extra,
   };
   for (const [name, port] of Object.entries(ports)) env[`${name.toUpperCase().replace(/-/g, '_')}_URL`] = `http://127.0.0.1:${port}`;
   const launch = (name, port) => {

@@ -36,6 +36,8 @@ function stackEnv() {
   env.BERTH_SECRETS_KEY = localSecret('BERTH_SECRETS_KEY', 32, generated);
   const gatewayPort = portOf(APPS.find((a) => a.name === 'gateway'), env);
   env.BERTH_PUBLIC_URL = env.BERTH_PUBLIC_URL || `http://localhost:${gatewayPort}`;
+  // Everything of the local stack (SMSCs, receipt servers, OIDC providers) runs on this machine; berth.env may say false.
+  env.BERTH_OUTBOUND_ALLOW_PRIVATE = env.BERTH_OUTBOUND_ALLOW_PRIVATE || 'true';
   for (const app of APPS) {
     if (app.name === 'gateway') continue;
     const varName = `${app.name.toUpperCase().replace(/-/g, '_')}_URL`;

@@ -27,6 +27,7 @@ void bootstrap<GatewayConfig>({
   port: (config) => config.BERTH_PORT,
   nestOptions: { bodyParser: false },
   verbConventions: false,
+  publicServer: true,
   metricsPort: (config) => config.BERTH_METRICS_PORT,
   routeLabel: (req) => req.routeOptions.url === '/*' ? `proxy:${owningApp(req.url.split('?')[0]) ?? (req.url.startsWith('/service/') ? 'service' : UNMATCHED_ROUTE)}` : undefined,
   beforeListen: (app, config) => {
@@ -44,5 +45,6 @@ void bootstrap<GatewayConfig>({
   rawHandler: (app, config, exchanges) => proxyPath({
     upstreams, publicBase: config.BERTH_PUBLIC_URL.replace(/\/$/, ''), usage: app.get(UsageCounter), authenticator: app.get(GatewayAuth).authenticator,
     limiter: app.get(GatewayRateLimit).limiter, credentials: app.get(GatewayAuth).cache, exchanges, cors: app.get(GatewayCors),
+    maxBodyBytes: config.BERTH_HTTP_MAX_BODY_BYTES,
   }),
 });

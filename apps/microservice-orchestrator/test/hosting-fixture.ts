@@ -8,7 +8,7 @@ export type Creds = [string, string];
 /** A request through the gateway with its raw text answer. */
 export async function raw(path: string, headers: Record<string, string> = {}) {
   const res = await fetch(`${testStack.gatewayUrl}${path}`, { headers });
-  return { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
+  return { status: res.status, type: res.headers.get('content-type'), headers: res.headers, text: await res.text() };
 }
 
 export async function upload(id: string, as: Creds, zip: Buffer) {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import type { IncomingMessage } from 'node:http';
 import WebSocket from 'ws';
+import { SERVICE_CSP } from '@berth/http';
 import { admin, basic, eventually, gw, newTenant, testStack } from '@berth/testing';
 import { containersOf, hostingHooks, microservice, raw, subscribe, unsubscribe } from './hosting-fixture';
 
@@ -18,6 +19,9 @@ describe('microservice hosting through the gateway, on the local engine', () => 
     expect({ status: health.status, body: JSON.parse(health.text) }).toEqual({ status: 200, body: { status: 'UP' } });
     const hello = await raw(`/service/${name}/hello?who=x`, { authorization: basic(...admin()) });
     expect({ status: hello.status, text: hello.text }).toEqual({ status: 200, text: 'hello x!' });
+    // The security headers, the microservice's own X-Frame-Options kept, its X-Powered-By dropped, a CSP that lets its pages load.
+    expect(['x-content-type-options', 'x-frame-options', 'content-security-policy', 'referrer-policy', 'x-powered-by'].map((h) => hello.headers.get(h)))
+      .toEqual(['nosniff', 'SAMEORIGIN', SERVICE_CSP, 'no-referrer', null]);
     expect((await raw(`/service/${name}/hello`, { authorization: basic(...admin()) })).text).toBe('hello world!');
     expect((await raw(`/service/${name}/hello?who=x`)).status).toBe(401);
     const stranger = await newTenant();

@@ -26,6 +26,18 @@ export const baseConfigSchema = z.object({
   BERTH_BRAND_HEADER: z.string().regex(/^[A-Za-z0-9]+$/).default('Cumulocity'),
   BERTH_ENV_PREFIX: z.string().regex(/^[A-Z0-9_]+$/).default('C8Y'),
   BERTH_JWT_ISSUER: z.string().min(1).default('cumulocity'),
+  /** Largest JSON (or other parsed) request body; larger ones 413. Multipart uploads have their own limit. */
+  BERTH_HTTP_MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(1024 ** 3).default(1024 * 1024),
+  /** Largest request head (request line and headers); larger 431. Internal apps accept 8 KiB more, for what the gateway adds. */
+  BERTH_HTTP_MAX_HEADER_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024).default(16 * 1024),
+  /** Time a client has to send a request's headers; then 408 and the connection is closed (slowloris). */
+  BERTH_HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20_000),
+  /** Time a client has to send a whole request, body included (0: none); then 408 and the connection is closed. */
+  BERTH_HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(900_000),
+  /** A connection on which nothing moves either way for this long is closed (0: never). */
+  BERTH_HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(0).default(300_000),
+  /** How long an idle keep-alive connection stays open for the client's next request. */
+  BERTH_HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(72_000),
   /** Signs the principal the gateway forwards; every app verifies it. At least 32 characters, the same in every app. */
   BERTH_INTERNAL_KEY: z.string().min(32, 'must have at least 32 characters'),
 });

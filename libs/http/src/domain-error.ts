@@ -2,13 +2,15 @@
 export type ErrorKind =
   | 'Bad Request' | 'Unauthorized' | 'Forbidden' | 'Not Found' | 'Method Not Allowed' | 'Not Acceptable'
   | 'Duplicate' | 'Update Conflict' | 'Payload Too Large' | 'Unsupported Media Type' | 'Invalid Data'
-  | 'Unprocessable Entity' | 'Too Many Requests' | 'Internal Error' | 'Service Unavailable';
+  | 'Unprocessable Entity' | 'Too Many Requests' | 'Request Timeout' | 'Request Header Fields Too Large'
+  | 'Internal Error' | 'Service Unavailable';
 
 /** The one place where error kinds become HTTP statuses. */
 export const ERROR_STATUS: Record<ErrorKind, number> = {
   'Bad Request': 400, Unauthorized: 401, Forbidden: 403, 'Not Found': 404, 'Method Not Allowed': 405,
   'Not Acceptable': 406, Duplicate: 409, 'Update Conflict': 409, 'Payload Too Large': 413,
   'Unsupported Media Type': 415, 'Invalid Data': 422, 'Unprocessable Entity': 422, 'Too Many Requests': 429,
+  'Request Timeout': 408, 'Request Header Fields Too Large': 431,
   'Internal Error': 500, 'Service Unavailable': 503,
 };
 

@@ -9,3 +9,5 @@ export * from './verb-conventions';
 export * from './timestamp';
 export * from './json-media-types';
 export * from './partial-update';
+export * from './security-headers';
+export * from './body-limit';

@@ -4,14 +4,15 @@ import { DynamicModule, NestApplicationOptions } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { BaseConfig, ConfigError, loadConfig, z } from '@berth/config';
-import { HttpErrorFilter, MethodIndex, registerJsonMediaTypes, registerVerbConventions } from '@berth/http';
+import { HttpErrorFilter, MethodIndex, registerJsonMediaTypes, registerVerbConventions, securityHeaders } from '@berth/http';
 import { workContext } from '@berth/messaging';
 import { LogController } from 'fastify';
 import { Logger } from 'pino';
 import { AppInfo } from './app-info';
 import { appVersion } from './app-version';
 import { RawExchanges, RawHandler } from './http/raw-exchanges';
-import { rawFirstServer, ServerTimeouts } from './http/raw-server';
+import { clientErrorHandler } from './http/client-errors';
+import { rawFirstServer, serverLimits } from './http/raw-server';
 import { logRequest, requestProcessingMode } from './http/request-context';
 import { createLogger } from './logging/create-logger';
 import { correlationIdFrom } from './logging/correlation';
@@ -40,13 +41,17 @@ export interface BootOptions<C extends BaseConfig> {
    * sees every request first and leaves to Fastify those it does not take.
    */
   rawHandler?: (app: NestFastifyApplication, config: C, exchanges: RawExchanges) => RawHandler;
+  /** True for the gateway, whose port faces clients: internal apps accept 8 KiB more header bytes, for the principal and `X-Forwarded-*` it adds. */
+  publicServer?: boolean;
 }
+
 
 /**
  * Starts a Berth app on Fastify: validated config (exit 1 with every problem named), JSON logs
  * carrying the correlation id of `X-Request-Id` (echoed in the response), graceful shutdown on
  * SIGTERM/SIGINT within `BERTH_SHUTDOWN_TIMEOUT_MS`, Prometheus metrics at `GET /metrics` (on the
- * app's port, or on `metricsPort`), then listening on the app's port.
+ * app's port, or on `metricsPort`), the security headers on every answer, the server's limits
+ * (`BERTH_HTTP_*`: body, headers, timeouts; refusals with the error resource), then listening on the app's port.
  */
 export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): Promise<NestFastifyApplication> {
   let config: C;
@@ -60,20 +65,25 @@ export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): 
   const logger = createLogger(app.name, config.LOG_LEVEL);
   routeProcessWarnings(logger);
   let raw: RawHandler = () => false;
+  const limits = serverLimits(config, options.publicServer ?? false);
+  const security = securityHeaders(config.BERTH_PUBLIC_URL);
+  const methods = new MethodIndex();
+  const errors = new HttpErrorFilter({
+    publicUrl: config.BERTH_PUBLIC_URL, brand: config.BERTH_BRAND, debug: config.BERTH_DEBUG_ERRORS, methods,
+  });
   const adapter = new FastifyAdapter({
-    serverFactory: (handler: RequestListener, opts: ServerTimeouts) => rawFirstServer(() => raw, handler, opts),
+    serverFactory: (handler: RequestListener) => rawFirstServer(() => raw, handler, limits),
+    bodyLimit: config.BERTH_HTTP_MAX_BODY_BYTES,
+    clientErrorHandler: clientErrorHandler(errors, security),
     loggerInstance: logger,
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'correlationId' }),
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => correlationIdFrom(req.headers['x-request-id']),
   });
   const fastify = adapter.getInstance();
-  const methods = new MethodIndex();
   fastify.addHook('onRoute', (route) => methods.add(route.method, route.url));
-  const errors = new HttpErrorFilter({
-    publicUrl: config.BERTH_PUBLIC_URL, brand: config.BERTH_BRAND, debug: config.BERTH_DEBUG_ERRORS, methods,
-  });
   fastify.setErrorHandler((err, req, reply) => errors.respond(err, req, reply));
   fastify.addHook('onRequest', (req, reply, done) => {
+    reply.headers(security);
     reply.header('x-request-id', req.id);
     let processingMode;
     try {
@@ -124,7 +134,7 @@ export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): 
   });
   await options.beforeListen?.(nest, config);
   if (options.rawHandler) {
-    raw = options.rawHandler(nest, config, new RawExchanges({ logger, metrics, errors, brandHeader: config.BERTH_BRAND_HEADER, closing: () => closing }));
+    raw = options.rawHandler(nest, config, new RawExchanges({ logger, metrics, errors, security, brandHeader: config.BERTH_BRAND_HEADER, closing: () => closing }));
   }
   if (options.metricsPort) {
     const metricsPort = options.metricsPort(config);

@@ -16,3 +16,4 @@ export * from './metrics/metrics';
 export * from './metrics/metrics-http';
 export * from './http/raw-exchanges';
 export * from './http/request-context';
+export * from './outbound';

@@ -9,3 +9,4 @@ export * from './secret-scan';
 export * from './app-restart';
 export * from './restarted-apps';
 export * from './route-inventory';
+export * from './extra-app';

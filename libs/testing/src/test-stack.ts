@@ -52,8 +52,8 @@ export async function startTestStack(portBase = Number(process.env.BERTH_TEST_PO
     BERTH_SECRETS_KEY: randomBytes(32).toString('base64url'),
     BERTH_SECRETS_PREVIOUS_KEYS: randomBytes(32).toString('base64url'),
     LOG_LEVEL: process.env.LOG_LEVEL || 'info',
-    // Specs run their receipt servers on 127.0.0.1.
-    BERTH_SMS_ALLOW_PRIVATE_URLS: 'true',
+    // Specs run their receipt servers, fake SMS providers and OIDC provider on 127.0.0.1.
+    BERTH_OUTBOUND_ALLOW_PRIVATE: 'true',
     // HTTP SMS providers: polled often, and provider B's receipts pushed to the gateway's webhook route.
     BERTH_SMS_HTTP_POLL_INTERVAL_MS: '300',
     BERTH_SMS_WEBHOOK_URL: `http://127.0.0.1:${gatewayPort}/service/messaging/providers/webhooks`,

@@ -20,13 +20,16 @@ export function upstreamRequestHeaders(
   return out;
 }
 
-/** Response headers for the client: hop-by-hop ones dropped, a `Location` on the upstream rewritten to the public base. */
+/** What an upstream's answer never passes on to the client: hop-by-hop headers, and `X-Powered-By` (it tells an attacker what runs behind). */
+const NOT_PASSED_ON = new Set([...HOP_BY_HOP, 'x-powered-by']);
+
+/** Response headers for the client: hop-by-hop ones and `X-Powered-By` dropped, a `Location` on the upstream rewritten to the public base. */
 export function clientResponseHeaders(
   headers: Record<string, string | string[] | undefined>, upstreamOrigin: string, publicBase: string,
 ): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || HOP_BY_HOP.has(name)) continue;
+    if (value === undefined || NOT_PASSED_ON.has(name)) continue;
     out[name] = name === 'location' && typeof value === 'string' && value.startsWith(upstreamOrigin)
       ? publicBase + value.slice(upstreamOrigin.length)
       : value;

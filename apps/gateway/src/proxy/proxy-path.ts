@@ -1,4 +1,4 @@
-import { effectiveMethod } from '@berth/http';
+import { declaredBodyTooLarge, effectiveMethod } from '@berth/http';
 import type { RawExchange, RawExchanges, RawHandler } from '@berth/runtime';
 import type { Authenticator } from '../auth/authenticator';
 import type { CachedPrincipal, CredentialCache } from '../auth/credential-cache';
@@ -18,14 +18,15 @@ const LOGOUT = /^\/user\/logout\/?$/;
 
 export interface ProxyParts {
   upstreams: Upstreams; publicBase: string; usage: UsageCounter; authenticator: Authenticator;
-  limiter: RateLimiter; credentials: CredentialCache; exchanges: RawExchanges; cors: GatewayCors;
+  limiter: RateLimiter; credentials: CredentialCache; exchanges: RawExchanges; cors: GatewayCors; maxBodyBytes: number;
 }
 
 /**
  * The gateway's hot path (issue 3): every request for a path an internal app owns is served by a
  * raw `request` listener, without Fastify's per-request work, and streamed to that app through its
  * keep-alive undici Pool. The steps and their rules are those of the Fastify hooks, in their order
- * (correlation id and processing mode, usage, CORS, authentication, rate limit, `X-HTTP-METHOD`); every
+ * (correlation id and processing mode, usage, CORS, authentication, rate limit, `X-HTTP-METHOD`), and a
+ * declared body over the apps' limit is refused at once (413, declaredBodyTooLarge); every
  * other request (the gateway's own routes, `/service/…`, unknown paths) is left to Fastify.
  */
 export function proxyPath(parts: ProxyParts): RawHandler {
@@ -44,7 +45,7 @@ async function proxy(parts: ProxyParts, { req, res, id }: RawExchange, app: Upst
   parts.usage.countRequest(req.url!, req.headers);
   const origin = req.headers.origin;
   if (origin !== undefined && isPreflight(req.method, req.headers)) {
-    res.writeHead(204, await parts.cors.preflight(req.headers)).end();
+    res.writeHead(204, { ...parts.exchanges.security, ...await parts.cors.preflight(req.headers) }).end();
     return;
   }
   let auth: CachedPrincipal | undefined;
@@ -53,6 +54,8 @@ async function proxy(parts: ProxyParts, { req, res, id }: RawExchange, app: Upst
   } finally {
     if (origin !== undefined) setCorsHeaders(res, await parts.cors.headers(origin, req.headers, auth?.principal.tenant));
   }
+  const tooLarge = declaredBodyTooLarge(req.headers, parts.maxBodyBytes);
+  if (tooLarge) throw tooLarge;
   const waiting = admitRequest(parts.limiter, auth, res);
   if (waiting) await waiting;
   const method = effectiveMethod(req.method!, req.headers['x-http-method']);

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden } from '@berth/auth';
-import { DomainError } from '@berth/http';
+import { DomainError, SERVICE_CSP } from '@berth/http';
 import { hasBody } from '../proxy/forward';
 import { clientResponseHeaders, upstreamRequestHeaders } from '../proxy/forward-headers';
 import type { ServiceRoutes } from './service-routes';
@@ -17,7 +17,8 @@ export function servicePath(path: string): { name: string; rest: string } | unde
 /**
  * Streams a `/service/<name>/…` request to a healthy instance of the microservice with
  * `/service/<name>` stripped and the caller's headers (Authorization, cookies, X-XSRF-TOKEN,
- * TFAToken, X-Forwarded-Host/Proto/Prefix) passed on; never the internal principal. Unknown name
+ * TFAToken, X-Forwarded-Host/Proto/Prefix) passed on; never the internal principal. Its answer keeps
+ * its own headers over the security headers, but not `X-Powered-By`. Unknown name
  * 404; caller's tenant not subscribed 403; no healthy instance 503 (on `/health`: `{"status":"DOWN"}`).
  */
 export async function proxyToService(req: FastifyRequest, reply: FastifyReply, target: { name: string; rest: string }, routes: ServiceRoutes, method: string, publicBase: string) {
@@ -44,6 +45,8 @@ export async function proxyToService(req: FastifyRequest, reply: FastifyReply, t
     req.log.warn({ service: target.name, endpoint: found.endpoint, err: (err as Error).message }, 'microservice unavailable');
     return down();
   }
+  // The security headers are set already (libs/runtime); the microservice's own win, and its pages may load what they need.
+  if (res.headers['content-security-policy'] === undefined) reply.header('content-security-policy', SERVICE_CSP);
   reply.code(res.statusCode).headers(clientResponseHeaders(res.headers, found.endpoint, publicBase + prefix));
   return reply.send(res.body);
 }

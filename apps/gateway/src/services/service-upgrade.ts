@@ -2,7 +2,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import { connect, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { forbidden, PRINCIPAL_HEADER } from '@berth/auth';
-import { DomainError, errorResource, mediaType } from '@berth/http';
+import { DomainError, errorResource, mediaType, securityHeaders } from '@berth/http';
 import type { Authenticator } from '../auth/authenticator';
 import type { GatewayConfig } from '../config/gateway.env';
 import { upstreamRequestHeaders } from '../proxy/forward-headers';
@@ -13,7 +13,7 @@ import type { ServiceRoutes } from './service-routes';
 /** Answers an upgrade request with an error resource and closes the socket. */
 function refuse(socket: Duplex, error: DomainError, config: GatewayConfig) {
   const body = JSON.stringify(errorResource(config.BERTH_PUBLIC_URL, error.code, error.message));
-  const extra = Object.entries(error.headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+  const extra = Object.entries({ ...securityHeaders(config.BERTH_PUBLIC_URL), ...error.headers }).map(([k, v]) => `${k}: ${v}\r\n`).join('');
   socket.end(`HTTP/1.1 ${error.status} ${error.kind}\r\ncontent-type: ${mediaType(config.BERTH_BRAND, 'error')}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n${extra}connection: close\r\n\r\n${body}`);
 }
 

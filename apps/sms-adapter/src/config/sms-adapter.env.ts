@@ -1,15 +1,13 @@
 import { baseConfigSchema, internalPortSchema, urlSchema, z } from '@berth/config';
+import { outboundConfigSchema } from '@berth/runtime';
 import { httpProvidersConfigSchema } from '../providers/http/http-provider-options';
 
-const flag = z.enum(['true', 'false']).default('false').transform((v) => v === 'true');
 
-export const smsAdapterConfigSchema = baseConfigSchema.merge(internalPortSchema(3104)).merge(httpProvidersConfigSchema).extend({
+export const smsAdapterConfigSchema = baseConfigSchema.merge(internalPortSchema(3104)).merge(httpProvidersConfigSchema).merge(outboundConfigSchema).extend({
   /** Where tenant-options is: the tenant's `messaging` options are read and written there. */
   TENANT_OPTIONS_URL: urlSchema.default('http://127.0.0.1:3103'),
   /** Most segments (GSM-7: 160/153 characters, UCS-2: 70/67) one message may take. */
   BERTH_SMS_MAX_SEGMENTS: z.coerce.number().int().min(1).max(255).default(6),
-  /** Lets `receiptRequest.notifyUrl` name a loopback or private address (tests, closed networks). */
-  BERTH_SMS_ALLOW_PRIVATE_URLS: flag,
   /** Attempts per delivery (and per receipt notification) before it ends as failed. */
   BERTH_SMS_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
   /** First retry delay in ms; each further retry waits twice as long. */

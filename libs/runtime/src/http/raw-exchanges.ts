@@ -13,18 +13,23 @@ export type RawHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
 /** A request a raw handler serves, with its correlation id. */
 export interface RawExchange { req: IncomingMessage; res: ServerResponse; id: string }
 
-export interface RawExchangeParts { logger: Logger; metrics: Metrics; errors: HttpErrorFilter; brandHeader: string; closing: () => boolean }
+export interface RawExchangeParts {
+  logger: Logger; metrics: Metrics; errors: HttpErrorFilter; security: Readonly<Record<string, string>>; brandHeader: string; closing: () => boolean;
+}
 
 /**
  * What a hot path served outside Fastify keeps of the Fastify pipeline, with the same rules: the
  * correlation id (from `X-Request-Id` or made, echoed, in the work context of every log line), the
  * processing mode (422 on an unknown one), `Connection: close` while shutting down, the error
- * resource for every error, and for every answered request its log line and request metrics.
+ * resource with the security headers for every error, and for every answered request its log line and request metrics.
  */
 export class RawExchanges {
   constructor(private readonly parts: RawExchangeParts) {}
 
   get logger(): Logger { return this.parts.logger; }
+
+  /** The security headers (`securityHeaders` of libs/http) for answers the raw handler writes itself; forwarded answers carry the app's. */
+  get security(): Readonly<Record<string, string>> { return this.parts.security; }
 
   /** Runs `handle` in the request's work context; whatever it throws or rejects with is answered with the error resource. */
   serve(req: IncomingMessage, res: ServerResponse, route: string, handle: (exchange: RawExchange) => Promise<void>): void {
@@ -55,6 +60,6 @@ export class RawExchanges {
     }
     const { status, headers, body } = this.parts.errors.render(err, req.method!, req.url!);
     const json = JSON.stringify(body);
-    res.writeHead(status, { ...headers, 'content-length': Buffer.byteLength(json) }).end(json);
+    res.writeHead(status, { ...this.parts.security, ...headers, 'content-length': Buffer.byteLength(json) }).end(json);
   }
 }

@@ -1,18 +1,36 @@
 import { createServer, RequestListener, Server } from 'node:http';
+import type { BaseConfig } from '@berth/config';
 import type { RawHandler } from './raw-exchanges';
 
-/** The timeouts Fastify sets on a server it makes itself, and leaves to a `serverFactory`. */
-export interface ServerTimeouts { keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number }
+/** The limits of an app's HTTP server (README "Protections"); a timeout of 0 is none. */
+export interface ServerLimits {
+  maxHeaderBytes: number; headersTimeoutMs: number; requestTimeoutMs: number; idleTimeoutMs: number; keepAliveTimeoutMs: number;
+}
+
+/** Room for the headers the gateway adds to a client's request on its way to an internal app (principal, `X-Forwarded-*`). */
+const FORWARDED_HEADER_ROOM = 8 * 1024;
+
+/** The limits of `BERTH_HTTP_*`; an internal app (not `publicServer`) accepts FORWARDED_HEADER_ROOM more header bytes. */
+export function serverLimits(config: BaseConfig, publicServer: boolean): ServerLimits {
+  return {
+    maxHeaderBytes: config.BERTH_HTTP_MAX_HEADER_BYTES + (publicServer ? 0 : FORWARDED_HEADER_ROOM),
+    headersTimeoutMs: config.BERTH_HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: config.BERTH_HTTP_REQUEST_TIMEOUT_MS,
+    idleTimeoutMs: config.BERTH_HTTP_IDLE_TIMEOUT_MS, keepAliveTimeoutMs: config.BERTH_HTTP_KEEP_ALIVE_TIMEOUT_MS,
+  };
+}
 
 /**
  * The app's HTTP server, for Fastify's `serverFactory`: `raw()` (the handler in place, read per
- * request) sees each request first; those it leaves go to Fastify. Fastify's timeouts are applied as
- * Fastify applies them to its own servers (no request timeout: uploads of any length stream on).
+ * request) sees each request first; those it leaves go to Fastify. Headers past `maxHeaderBytes`
+ * are refused (431); a client must send its headers within `headersTimeoutMs` and the whole request
+ * within `requestTimeoutMs` (408, checked every second: slow clients cannot hold connections), and
+ * a connection silent for `idleTimeoutMs` is closed.
  */
-export function rawFirstServer(raw: () => RawHandler, fastify: RequestListener, timeouts: ServerTimeouts): Server {
-  const server = createServer((req, res) => raw()(req, res) || fastify(req, res));
-  if (timeouts.keepAliveTimeout !== undefined) server.keepAliveTimeout = timeouts.keepAliveTimeout;
-  if (timeouts.requestTimeout !== undefined) server.requestTimeout = timeouts.requestTimeout;
-  if (timeouts.connectionTimeout !== undefined) server.setTimeout(timeouts.connectionTimeout);
+export function rawFirstServer(raw: () => RawHandler, fastify: RequestListener, limits: ServerLimits): Server {
+  const server = createServer({ maxHeaderSize: limits.maxHeaderBytes, connectionsCheckingInterval: 1000 }, (req, res) => raw()(req, res) || fastify(req, res));
+  server.keepAliveTimeout = limits.keepAliveTimeoutMs;
+  server.requestTimeout = limits.requestTimeoutMs;
+  server.headersTimeout = limits.requestTimeoutMs > 0 ? Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) : limits.headersTimeoutMs;
+  server.setTimeout(limits.idleTimeoutMs);
   return server;
 }

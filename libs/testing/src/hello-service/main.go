@@ -43,6 +43,9 @@ func main() {
 			who = "world"
 		}
 		fmt.Printf("said hello to %s\n", who)
+		// Headers the gateway must keep (its own framing rule) and drop (what runs behind).
+		w.Header().Set("X-Frame-Options", "SAMEORIGIN")
+		w.Header().Set("X-Powered-By", "hello-service")
 		w.Header().Set("Content-Type", "text/plain")
 		fmt.Fprintf(w, "hello %s!", who)
 	})

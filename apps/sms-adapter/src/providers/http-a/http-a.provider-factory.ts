@@ -30,7 +30,7 @@ export function createHttpAProviderFactory(options: HttpProviderOptions = DEFAUL
       } catch (err) {
         return misconfigured('http-a', { receiveAll: true, receiveOne: false }, err as Error);
       }
-      return new HttpAProvider(settings, sink, new ProviderHttpClient('http-a', options.timeoutMs), options);
+      return new HttpAProvider(settings, sink, new ProviderHttpClient('http-a', options.timeoutMs, options.outbound), options);
     },
   };
 }

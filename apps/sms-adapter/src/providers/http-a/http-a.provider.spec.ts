@@ -3,6 +3,10 @@ import { ProviderRetryLaterError } from '../http/provider-failure';
 import { OutboundSms, ProviderRejectedError, ProviderUnavailableError, SmsProvider } from '../sms-provider';
 import { createHttpAProviderFactory } from './http-a.provider-factory';
 import { HttpAProvider } from './http-a.provider';
+import { OutboundPolicy } from '@berth/runtime';
+
+/** The fake providers listen on 127.0.0.1. */
+const LOCAL = new OutboundPolicy(true);
 
 const sms = (deliveryId: string, extra: Partial<OutboundSms> = {}): OutboundSms => ({
   deliveryId, tenant: 't1', senderAddress: '+4915100000001', senderName: 'Berth', address: '+4915100000002', text: 'hello', ...extra,
@@ -12,8 +16,8 @@ const sms = (deliveryId: string, extra: Partial<OutboundSms> = {}): OutboundSms 
 describe('HTTP provider A', () => {
   const fake = new FakeProviderA();
   const warnings: string[] = [];
-  const factory = createHttpAProviderFactory({ timeoutMs: 5000, pollIntervalMs: 0, warn: (m) => warnings.push(m) });
-  const polling = createHttpAProviderFactory({ timeoutMs: 5000, pollIntervalMs: 40, warn: (m) => warnings.push(m) });
+  const factory = createHttpAProviderFactory({ timeoutMs: 5000, pollIntervalMs: 0, outbound: LOCAL, warn: (m) => warnings.push(m) });
+  const polling = createHttpAProviderFactory({ timeoutMs: 5000, pollIntervalMs: 40, outbound: LOCAL, warn: (m) => warnings.push(m) });
   const open: SmsProvider[] = [];
   const make = (f = factory, settings = fake.settings(), sink = new RecordingSink()) => {
     const provider = f.create('t1', settings, sink);
@@ -113,9 +117,17 @@ describe('HTTP provider A', () => {
       expect(error.message).toMatch(/unreachable \(ECONNREFUSED\)/);
     });
 
+    it('a provider on a private address, with the outbound guard on (the default)', async () => {
+      const before = fake.server.requests.length;
+      const error = await make(createHttpAProviderFactory({ timeoutMs: 1000, pollIntervalMs: 0, outbound: new OutboundPolicy(false) })).provider.send(sms('d-private')).catch((e) => e);
+      expect(error).toBeInstanceOf(ProviderUnavailableError);
+      expect(error.message).toMatch(/refused: 127\.0\.0\.1, a private or loopback address/);
+      expect(fake.server.requests.length).toBe(before);
+    });
+
     it('no answer within the timeout', async () => {
       fake.server.fail({ status: 200, path: /\/messages$/, hang: true });
-      const error = await make(createHttpAProviderFactory({ timeoutMs: 300, pollIntervalMs: 0 })).provider.send(sms('d-hang')).catch((e) => e);
+      const error = await make(createHttpAProviderFactory({ timeoutMs: 300, pollIntervalMs: 0, outbound: LOCAL })).provider.send(sms('d-hang')).catch((e) => e);
       expect(error).toBeInstanceOf(ProviderUnavailableError);
       expect(error.message).toMatch(/timed out/);
     });

@@ -39,7 +39,7 @@ export function createHttpBProviderFactory(options: HttpBFactoryOptions = DEFAUL
         return misconfigured('http-b', { receiveAll: false, receiveOne: false }, err as Error);
       }
       const webhook = options.webhook && { notifyUrl: `${options.webhook.baseUrl.replace(/\/+$/, '')}/http-b/${encodeURIComponent(tenant)}`, key: options.webhook.key };
-      return new HttpBProvider(tenant, settings, sink, new ProviderHttpClient('http-b', options.timeoutMs), options, webhook);
+      return new HttpBProvider(tenant, settings, sink, new ProviderHttpClient('http-b', options.timeoutMs, options.outbound), options, webhook);
     },
   };
 }

@@ -3,6 +3,10 @@ import { ProviderRetryLaterError } from '../http/provider-failure';
 import { OutboundSms, ProviderRejectedError, ProviderUnavailableError, SmsProvider } from '../sms-provider';
 import { createHttpBProviderFactory } from './http-b.provider-factory';
 import { HttpBProvider } from './http-b.provider';
+import { OutboundPolicy } from '@berth/runtime';
+
+/** The fake providers listen on 127.0.0.1. */
+const LOCAL = new OutboundPolicy(true);
 
 const sms = (deliveryId: string, extra: Partial<OutboundSms> = {}): OutboundSms => ({
   deliveryId, tenant: 't1', senderAddress: '+4915100000001', senderName: 'Berth', address: '+4915100000002', text: 'hello', ...extra,
@@ -12,8 +16,8 @@ const sms = (deliveryId: string, extra: Partial<OutboundSms> = {}): OutboundSms 
 describe('HTTP provider B', () => {
   const fake = new FakeProviderB();
   const warnings: string[] = [];
-  const factory = createHttpBProviderFactory({ timeoutMs: 5000, pollIntervalMs: 0, warn: (m) => warnings.push(m) });
-  const polling = createHttpBProviderFactory({ timeoutMs: 5000, pollIntervalMs: 40, warn: (m) => warnings.push(m) });
+  const factory = createHttpBProviderFactory({ timeoutMs: 5000, pollIntervalMs: 0, outbound: LOCAL, warn: (m) => warnings.push(m) });
+  const polling = createHttpBProviderFactory({ timeoutMs: 5000, pollIntervalMs: 40, outbound: LOCAL, warn: (m) => warnings.push(m) });
   const open: SmsProvider[] = [];
   const make = (f = factory, settings = fake.settings(), sink = new RecordingSink()) => {
     const provider = f.create('t1', settings, sink);
@@ -155,7 +159,7 @@ describe('HTTP provider B', () => {
 
     it('no answer within the timeout', async () => {
       fake.server.fail({ status: 201, path: /\/requests$/, hang: true });
-      const error = await make(createHttpBProviderFactory({ timeoutMs: 300, pollIntervalMs: 0 })).provider.send(sms('d-hang')).catch((e) => e);
+      const error = await make(createHttpBProviderFactory({ timeoutMs: 300, pollIntervalMs: 0, outbound: LOCAL })).provider.send(sms('d-hang')).catch((e) => e);
       expect(error).toBeInstanceOf(ProviderUnavailableError);
       expect(error.message).toMatch(/timed out/);
     });

@@ -4,6 +4,10 @@ import { SmsProvider } from '../sms-provider';
 import { createHttpBProviderFactory } from './http-b.provider-factory';
 import { HttpBProvider } from './http-b.provider';
 import { HttpBNotificationReceipt, httpBCallbackData, parseHttpBNotification } from './http-b.webhook';
+import { OutboundPolicy } from '@berth/runtime';
+
+/** The fake providers listen on 127.0.0.1. */
+const LOCAL = new OutboundPolicy(true);
 
 const KEY = 'k'.repeat(43);
 const sms = { deliveryId: 'd-hook', tenant: 't1', senderAddress: '+4915100000001', address: '+4915100000002', text: 'hello' };
@@ -21,7 +25,7 @@ describe('HTTP provider B notifications', () => {
       const tenant = decodeURIComponent(/^\/webhooks\/http-b\/([^/]+)$/.exec(path)?.[1] ?? '');
       received.push(parseHttpBNotification(req, tenant, KEY));
     });
-    const factory = createHttpBProviderFactory({ timeoutMs: 1000, pollIntervalMs: 40, webhook: { baseUrl: `${receiver.url}/webhooks/`, key: KEY } });
+    const factory = createHttpBProviderFactory({ timeoutMs: 1000, pollIntervalMs: 40, outbound: LOCAL, webhook: { baseUrl: `${receiver.url}/webhooks/`, key: KEY } });
     provider = factory.create('t1', fake.settings(), new RecordingSink());
   });
   afterAll(async () => {
@@ -59,6 +63,6 @@ describe('HTTP provider B notifications', () => {
   it('refuses a notification without callbackData, and a short key at start-up', () => {
     const body = JSON.stringify({ deliveryInfoNotification: { deliveryInfo: { address: 'tel:+4915100000002', deliveryStatus: 'DeliveredToTerminal' } } });
     expect(() => parseHttpBNotification({ headers: {}, rawBody: body }, 't1', KEY)).toThrow(WebhookUnauthorizedError);
-    expect(() => createHttpBProviderFactory({ timeoutMs: 1000, pollIntervalMs: 0, webhook: { baseUrl: receiver.url, key: 'short' } })).toThrow(/at least 32/);
+    expect(() => createHttpBProviderFactory({ timeoutMs: 1000, pollIntervalMs: 0, outbound: LOCAL, webhook: { baseUrl: receiver.url, key: 'short' } })).toThrow(/at least 32/);
   });
 });

@@ -1,3 +1,4 @@
+import { outboundConfigSchema } from '@berth/runtime';
 import { httpProvidersConfigSchema } from './http-provider-options';
 import { httpBWebhookKey, httpProviderFactories } from './http-provider-factories';
 
@@ -7,7 +8,7 @@ describe('httpProviderFactories', () => {
   it('reads the env with its defaults and makes both factories', () => {
     const env = httpProvidersConfigSchema.parse({});
     expect(env).toEqual({ BERTH_SMS_HTTP_TIMEOUT_MS: 10_000, BERTH_SMS_HTTP_POLL_INTERVAL_MS: 5_000 });
-    expect(httpProviderFactories({ ...env, BERTH_INTERNAL_KEY: internalKey }).map((f) => f.definition.id)).toEqual(['http-a', 'http-b']);
+    expect(httpProviderFactories({ ...env, ...outboundConfigSchema.parse({}), BERTH_INTERNAL_KEY: internalKey }).map((f) => f.definition.id)).toEqual(['http-a', 'http-b']);
   });
 
   it('refuses a bad timeout or webhook URL', () => {

@@ -1,4 +1,5 @@
 import { z } from '@berth/config';
+import { OutboundPolicy } from '@berth/runtime';
 import { ProviderRejectedError } from '../sms-provider';
 
 /** What the adapter passes to both HTTP provider factories (from the env below). */
@@ -7,11 +8,13 @@ export interface HttpProviderOptions {
   timeoutMs: number;
   /** How often a provider polls for inbound messages and receipts; 0 turns polling off (webhooks only). */
   pollIntervalMs: number;
+  /** Which provider addresses may be called (a tenant's settings name them). */
+  outbound: OutboundPolicy;
   /** Where polling failures are reported; never given secrets or tokens. */
   warn?: (message: string) => void;
 }
 
-export const DEFAULT_HTTP_PROVIDER_OPTIONS: HttpProviderOptions = { timeoutMs: 10_000, pollIntervalMs: 5_000 };
+export const DEFAULT_HTTP_PROVIDER_OPTIONS: HttpProviderOptions = { timeoutMs: 10_000, pollIntervalMs: 5_000, outbound: new OutboundPolicy(false) };
 
 /** The sms-adapter's env for its HTTP providers; merge into the app's config schema. */
 export const httpProvidersConfigSchema = z.object({

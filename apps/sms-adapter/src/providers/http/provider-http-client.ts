@@ -1,4 +1,5 @@
 import { Agent, Dispatcher, errors } from 'undici';
+import { OutboundPolicy, outboundAgent } from '@berth/runtime';
 import { ProviderRejectedError, ProviderUnavailableError } from '../sms-provider';
 
 export interface ProviderResponse {
@@ -22,7 +23,8 @@ const MAX_BODY = 1024 * 1024;
 
 /**
  * HTTP to one provider, for one tenant: a keep-alive undici Agent with connect, header and body
- * timeouts of `timeoutMs` each. Network failures and timeouts become ProviderUnavailableError;
+ * timeouts of `timeoutMs` each, connecting only where `outbound` allows (a refused address fails
+ * like an unreachable one). Network failures and timeouts become ProviderUnavailableError;
  * a malformed URL becomes ProviderRejectedError (a configuration mistake, not worth retrying).
  * Statuses are returned, not thrown: each provider maps them (see failureOf).
  */
@@ -30,8 +32,8 @@ export class ProviderHttpClient {
   private readonly agent: Agent;
   private closing?: Promise<void>;
 
-  constructor(private readonly provider: string, private readonly timeoutMs: number) {
-    this.agent = new Agent({ connect: { timeout: timeoutMs }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, keepAliveTimeout: 10_000 });
+  constructor(private readonly provider: string, private readonly timeoutMs: number, outbound: OutboundPolicy) {
+    this.agent = outboundAgent(outbound, { connectTimeoutMs: timeoutMs, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, keepAliveTimeout: 10_000 });
   }
 
   async call(call: ProviderCall): Promise<ProviderResponse> {
@@ -93,6 +95,7 @@ async function readBody(res: Dispatcher.ResponseData, provider: string): Promise
 function describe(err: unknown): string {
   if (err instanceof errors.ConnectTimeoutError || err instanceof errors.HeadersTimeoutError || err instanceof errors.BodyTimeoutError) return 'timed out';
   if ((err as { name?: string } | null)?.name === 'TimeoutError') return 'timed out';
+  if ((err as { code?: string } | null)?.code === 'ERR_OUTBOUND_REFUSED') return `refused: ${(err as Error).message}`;
   const code = (err as { code?: string; cause?: { code?: string } })?.code ?? (err as { cause?: { code?: string } })?.cause?.code;
   return code ? `unreachable (${code})` : `unreachable (${(err as Error)?.message ?? String(err)})`;
 }

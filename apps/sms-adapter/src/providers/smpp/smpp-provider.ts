@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
+import type { OutboundPolicy } from '@berth/runtime';
 import * as smpp from 'smpp';
 import { countSegments } from '../../sms/domain/segments';
 import { OutboundSms, ProviderRejectedError, ProviderSink, ProviderUnavailableError, SmsProvider, SubmitResult } from '../sms-provider';
@@ -20,7 +22,8 @@ const NPI_E164 = 1;
  * SMPP 3.4 as an ESME: one transceiver bind per tenant, kept alive with enquire_link and
  * re-established with exponential back-off (1 s to 30 s) whenever it drops. submit_sm asks for
  * receipts (registered_delivery 1); deliver_sm brings receipts (esm_class 0x04) and inbound
- * messages, each acknowledged only once the sink has taken it.
+ * messages, each acknowledged only once the sink has taken it. The SMSC's address must pass the
+ * outbound guard (OutboundPolicy) at every connect; a refused one stays unbound, like an unreachable one.
  */
 export class SmppProvider implements SmsProvider {
   readonly id = 'smpp';
@@ -32,13 +35,18 @@ export class SmppProvider implements SmsProvider {
   private timer?: NodeJS.Timeout;
   private waiters: Array<() => void> = [];
 
-  constructor(private readonly settings: SmppSettings, private readonly sink: ProviderSink) {
+  constructor(private readonly settings: SmppSettings, private readonly sink: ProviderSink, private readonly outbound: OutboundPolicy) {
     this.connect();
   }
 
   private connect() {
     if (this.closed) return;
-    const session = smpp.connect({ host: this.settings.host, port: this.settings.port, auto_enquire_link_period: ENQUIRE_LINK_MS });
+    const { host, port } = this.settings;
+    if (isIP(host) && this.outbound.refuses(host)) {
+      this.timer = setTimeout(() => this.connect(), RECONNECT_MAX_MS);
+      return;
+    }
+    const session = smpp.connect({ host, port, auto_enquire_link_period: ENQUIRE_LINK_MS, lookup: this.outbound.lookup });
     this.session = session;
     session.on('connect', () => session.bind_transceiver(
       { system_id: this.settings.systemId, password: this.settings.password, system_type: this.settings.systemType },

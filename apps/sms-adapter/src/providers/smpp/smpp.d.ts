@@ -34,7 +34,7 @@ declare module 'smpp' {
     sessions: Session[];
   }
 
-  export interface ConnectOptions { host: string; port: number; auto_enquire_link_period?: number; connectTimeout?: number }
+  export interface ConnectOptions { host: string; port: number; auto_enquire_link_period?: number; connectTimeout?: number; lookup?: import('node:net').LookupFunction }
   export function connect(options: ConnectOptions, listener?: () => void): Session;
   export function createServer(listener: (session: Session) => void): Server;
 

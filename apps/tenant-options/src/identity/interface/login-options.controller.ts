@@ -6,6 +6,7 @@ import { TENANT_OPTIONS_CONFIG } from '../../config/tenant-options.token';
 import type { TenantOptionsConfig } from '../../config/tenant-options.env';
 import { BUILT_IN_LOGIN_OPTIONS, LOGIN_OPTION_ID, LoginOptionRecord, parseLoginOption } from '../domain/login-option';
 import { LoginOptionStore } from '../infrastructure/login-option-store';
+import { OidcClient } from '../infrastructure/oidc-client';
 import { TenantResolver, requestHostLabel } from '../infrastructure/tenant-resolver';
 import { TfaSettingsReader } from '../infrastructure/tfa-settings';
 import { IdentityRepresentations } from './identity-links';
@@ -22,6 +23,7 @@ export class LoginOptionsController {
   constructor(
     private readonly store: LoginOptionStore, private readonly tenants: TenantResolver, private readonly tfa: TfaSettingsReader,
     private readonly links: IdentityRepresentations, @Inject(TENANT_OPTIONS_CONFIG) private readonly config: TenantOptionsConfig,
+    private readonly oidc: OidcClient,
   ) {}
 
   @Get()
@@ -50,6 +52,7 @@ export class LoginOptionsController {
     if (BUILT_IN_LOGIN_OPTIONS.includes(id.toLowerCase())) throw new DomainError('loginOptions', 'Invalid Data', `${id} is built in; two-factor settings are tenant options of category two-factor-authentication`);
     if (!LOGIN_OPTION_ID.test(id)) throw new DomainError('loginOptions', 'Invalid Data', 'A login option id has 1 to 64 letters, digits, ".", "_" or "-"');
     const fields = parseLoginOption(body, p.tenant === this.config.BERTH_MANAGEMENT_TENANT, `${this.links.base}/`);
+    await this.oidc.checkCalledUrls(fields);
     const { option, created } = await this.store.put(p.tenant, id, fields);
     const self = this.self(id);
     if (created) reply.code(201).header('location', self);

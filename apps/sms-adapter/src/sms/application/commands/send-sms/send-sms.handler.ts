@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
+import { OutboundPolicy } from '@berth/runtime';
 import { SMS_CONFIG } from '../../../../config/sms-config.token';
 import type { SmsAdapterConfig } from '../../../../config/sms-adapter.env';
-import { notifyUrlProblem } from '../../../domain/notify-url';
 import { parseSendRequest } from '../../../domain/send-request';
 import { invalidField } from '../../../domain/sms-errors';
 import { requestId } from '../../../domain/sms-request';
@@ -14,21 +14,25 @@ import { SendSmsCommand } from './send-sms.command';
 
 /**
  * Validates the body (422 naming the field), checks that the tenant has a provider (422) and
- * that `notifyUrl` may be called, then stores and queues the request. With `clientCorrelator`
+ * that `notifyUrl` may be called (the outbound guard, 422 naming it), then stores and queues the request. With `clientCorrelator`
  * the request id is derived from it, so a retried POST answers the first request again.
  */
 @CommandHandler(SendSmsCommand)
 export class SendSmsHandler implements ICommandHandler<SendSmsCommand> {
+  private readonly outbound: OutboundPolicy;
+
   constructor(
     private readonly options: MessagingOptions, private readonly providers: ProviderRegistry, private readonly accept: AcceptRequest,
     @Inject(SMS_CONFIG) private readonly config: SmsAdapterConfig,
-  ) {}
+  ) {
+    this.outbound = OutboundPolicy.from(config);
+  }
 
   async execute({ tenant, pathSender, body }: SendSmsCommand) {
     const settings = await this.options.get(tenant);
     const request = parseSendRequest(body, { pathSender, tenantSender: settings['sms.senderAddress'], maxSegments: this.config.BERTH_SMS_MAX_SEGMENTS });
     if (request.notifyUrl) {
-      const problem = await notifyUrlProblem(request.notifyUrl, this.config.BERTH_SMS_ALLOW_PRIVATE_URLS);
+      const problem = await this.outbound.urlProblem(request.notifyUrl);
       if (problem) throw invalidField('outboundSMSMessageRequest.receiptRequest.notifyUrl', problem);
     }
     await this.providers.get(tenant);

@@ -1,0 +1,21 @@
+/** What Berth's own answers allow: nothing loaded from them, never framed (a JSON API, no pages). */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+/** The policy a hosted microservice's answer gets when it sets none: not framed, its pages still load what they need. */
+export const SERVICE_CSP = "frame-ancestors 'none'";
+
+/**
+ * The security headers of every answer (README "Protections"): no MIME sniffing, no framing, no
+ * `Referer` leaving the platform, and HSTS (one year) only when the public URL is https. One
+ * frozen object per process: set it on a response before its own headers, which win, so a
+ * header an app or a hosted microservice sets itself is kept. No `X-Powered-By` is ever sent.
+ */
+export function securityHeaders(publicUrl: string): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'content-security-policy': API_CSP,
+    'referrer-policy': 'no-referrer',
+  };
+  if (new URL(publicUrl).protocol === 'https:') headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
+  return Object.freeze(headers);
+}

@@ -1,0 +1,3 @@
+export * from './outbound-agent';
+export * from './outbound-policy';
+export * from './outbound-config';

@@ -1,0 +1,23 @@
+import { isIP } from 'node:net';
+import { Agent, buildConnector } from 'undici';
+import { OutboundPolicy, OutboundRefusedError } from './outbound-policy';
+
+/**
+ * An undici Agent for calls to user-supplied URLs: every connection's target is checked by
+ * `policy` as it is made — an IP literal directly, a host name on each of the addresses it
+ * resolves to at connect time — so a name that resolved to a public address when it was written
+ * cannot later lead to a private one. A refused target fails the request like an unreachable one
+ * (OutboundRefusedError, code `ERR_OUTBOUND_REFUSED`).
+ */
+export function outboundAgent(policy: OutboundPolicy, options: Omit<Agent.Options, 'connect'> & { connectTimeoutMs?: number } = {}): Agent {
+  const { connectTimeoutMs, ...agentOptions } = options;
+  const connect = buildConnector({ timeout: connectTimeoutMs, lookup: policy.lookup } as buildConnector.BuildOptions);
+  return new Agent({
+    ...agentOptions,
+    connect: (opts, callback) => {
+      const host = opts.hostname.replace(/^\[|\]$/g, '');
+      if (isIP(host) && policy.refuses(host)) return callback(new OutboundRefusedError(host, host), null);
+      return connect(opts, callback);
+    },
+  });
+}
