@@ -125,7 +125,7 @@ async function main() {
   try {
     await startStack({
       base, prefix, adminPassword, logDir, onStart: (name, proc) => apps.set(name, proc),
-      env: { LOG_LEVEL: process.env.LOG_LEVEL || 'warn', BERTH_OUTBOUND_ALLOW_PRIVATE: 'true' },
+      env: { LOG_LEVEL: process.env.LOG_LEVEL || 'warn' },
     });
     const { tenant, auth } = await setUp();
     report(await soak(await operations({ request, tenant, auth, prefix })));
