@@ -5,10 +5,12 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { BaseConfig, ConfigError, loadConfig, z } from '@berth/config';
 import { HttpErrorFilter, MethodIndex, registerJsonMediaTypes, registerVerbConventions } from '@berth/http';
+import { appDocument, Json } from '@berth/openapi';
 import { workContext } from '@berth/messaging';
 import { LogController } from 'fastify';
 import { Logger } from 'pino';
 import { AppInfo } from './app-info';
+import { registerApiDocumentRoute } from './http/api-document.route';
 import { appVersion } from './app-version';
 import { RawExchanges, RawHandler } from './http/raw-exchanges';
 import { rawFirstServer, ServerTimeouts } from './http/raw-server';
@@ -40,6 +42,11 @@ export interface BootOptions<C extends BaseConfig> {
    * sees every request first and leaves to Fastify those it does not take.
    */
   rawHandler?: (app: NestFastifyApplication, config: C, exchanges: RawExchanges) => RawHandler;
+  /**
+   * The app's OpenAPI document, served at `GET /internal/openapi.json` for the gateway to merge:
+   * its resource schemas by vendor media type name. False for an app without public controllers (the gateway).
+   */
+  api?: { schemas?: Json } | false;
 }
 
 /**
@@ -102,6 +109,10 @@ export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): 
     options.module({ app, config, logger, metrics }), adapter, { ...options.nestOptions, logger: new PinoNestLogger(logger), abortOnError: false },
   );
   nest.useGlobalFilters(errors);
+  if (options.api !== false) {
+    const schemas = options.api?.schemas;
+    registerApiDocumentRoute(fastify, config.BERTH_INTERNAL_KEY, () => appDocument(nest, { title: app.name, version: app.version, brand: config.BERTH_BRAND, schemas }));
+  }
   let metricsServer: Server | undefined;
   onShutdownSignal(async (signal) => {
     closing = true;

@@ -1,0 +1,25 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiExtension, ApiOperation } from '@nestjs/swagger';
+
+export const ROUTE_EXTENSION = 'x-berth-route';
+
+/** What a route answers and takes, in the terms the document builder expands (see `describeOperation`). */
+export interface RouteDoc {
+  /** The success status; 200 unless said. */
+  status?: number;
+  /**
+   * The answer's resource: a vendor media type name (`application` → `application/vnd.com.nsn.<brand>.application+json;…`,
+   * schema component `application`), `json:<Schema>` for `application/json`, or a literal media type with a `/` (a binary).
+   * None: an answer without a body.
+   */
+  returns?: string;
+  /** The request body's resource, in the same terms; sent as the vendor type or as `application/json`. */
+  accepts?: string;
+  /** The collection takes the paging parameters. */
+  paged?: boolean;
+  /** The gateway forwards it without authentication. */
+  public?: boolean;
+}
+
+/** Documents a public route in one line: summary, answer, body, paging; the standard error responses and security come with it. */
+export const ApiRoute = (summary: string, doc: RouteDoc = {}) => applyDecorators(ApiOperation({ summary }), ApiExtension(ROUTE_EXTENSION, doc));
