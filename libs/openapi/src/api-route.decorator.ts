@@ -5,12 +5,12 @@ export const ROUTE_EXTENSION = 'x-berth-route';
 
 /** What a route answers and takes, in the terms the document builder expands (see `describeOperation`). */
 export interface RouteDoc {
-  /** The success status; 200 unless said. */
-  status?: number;
+  /** The success status, or the statuses (each with the same answer); 200 unless said. */
+  status?: number | number[];
   /**
    * The answer's resource: a vendor media type name (`application` → `application/vnd.com.nsn.<brand>.application+json;…`,
-   * schema component `application`), `json:<Schema>` for `application/json`, or a literal media type with a `/` (a binary).
-   * None: an answer without a body.
+   * schema component `application`), `<type>:<schema>` for another schema component (`json:<schema>` for `application/json`, `form:<schema>` for a form),
+   * or a literal media type with a `/` (e.g. a binary). None: an answer without a body.
    */
   returns?: string;
   /** The request body's resource, in the same terms; sent as the vendor type or as `application/json`. */
