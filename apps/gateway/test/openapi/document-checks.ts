@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any */
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 
 /** The value a local `$ref` (`#/a/b`) points at in `document`, or undefined. */
