@@ -15,11 +15,13 @@ export interface RouteDoc {
   returns?: string;
   /** The request body's resource, in the same terms; sent as the vendor type or as `application/json`. */
   accepts?: string;
+  /** Further query parameters it reads (strings), e.g. filters. */
+  query?: string[];
   /** The collection takes the paging parameters. */
   paged?: boolean;
   /** The gateway forwards it without authentication. */
   public?: boolean;
 }
 
-/** Documents a public route in one line: summary, answer, body, paging; the standard error responses and security come with it. */
+/** Documents a public route in one line: summary, answer, body, query, paging; the standard error responses and security come with it. */
 export const ApiRoute = (summary: string, doc: RouteDoc = {}) => applyDecorators(ApiOperation({ summary }), ApiExtension(ROUTE_EXTENSION, doc));

@@ -43,6 +43,13 @@ describe('describeOperation', () => {
     expect(op.security).toEqual([]);
   });
 
+  it('adds the query parameters a route names, once', () => {
+    const op = describeOperation(generated, { query: ['force', 'evaluate'] }, 'acme', schemas);
+    expect(op.parameters.filter((p: { in: string }) => p.in === 'query')).toEqual([
+      { ...generated.parameters[2], required: false }, { name: 'evaluate', in: 'query', required: false, schema: { type: 'string' } },
+    ]);
+  });
+
   it('documents a 204 and a redirect without a body, and a literal media type as it is', () => {
     expect(describeOperation({}, { status: 204 }, 'acme', {}).responses[204]).toEqual({ description: 'No content' });
     expect(describeOperation({}, { status: 302, returns: 'application' }, 'acme', {}).responses[302].content).toBeUndefined();

@@ -46,6 +46,9 @@ export function describeOperation(operation: Json, doc: RouteDoc, brand: string,
     .filter((p: Json) => !(p.in === 'header' && TRANSPORT_HEADERS.has(String(p.name).toLowerCase())))
     .filter((p: Json) => !(p.in === 'query' && PAGING_PARAMETERS.includes(p.name)))
     .map((p: Json) => (p.in === 'query' && p.required ? { ...p, required: false } : p));
+  for (const name of doc.query ?? []) {
+    if (!parameters.some((p: Json) => p.in === 'query' && p.name === name)) parameters.push({ name, in: 'query', required: false, schema: { type: 'string' } });
+  }
   if (doc.paged) parameters.push(...PAGING_PARAMETERS.map(parameterRef));
   const described: Json = { ...operation, parameters, responses, security: doc.public ? [] : AUTHENTICATED };
   delete described.requestBody;

@@ -20,7 +20,7 @@ export class ApplicationCollectionsController {
   }
 
   @Get('applications')
-  @ApiRoute('Applications, filtered', { returns: 'applicationCollection', paged: true })
+  @ApiRoute('Applications, filtered', { returns: 'applicationCollection', paged: true, query: ['name', 'type', 'owner', 'providedFor', 'subscriber', 'tenant', 'user', 'hasVersions', 'noPaging'] })
   @Roles(...RoleSets.applicationRead)
   all(@Query() query: QueryParams, @CurrentPrincipal() caller: Principal, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.page(parseCriteria(query), query, caller, req, reply);

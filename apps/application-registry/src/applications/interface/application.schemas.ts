@@ -9,8 +9,8 @@ export const APPLICATION_SCHEMAS: Json = {
     type: 'object', required: ['id', 'self', 'name', 'key', 'type'],
     properties: {
       id: str, self: str, name: str, key: str, contextPath: str, description: str,
-      type: { type: 'string', enum: ['EXTERNAL', 'HOSTED', 'MICROSERVICE'] },
-      availability: { type: 'string', enum: ['MARKET', 'PRIVATE', 'SHARED'] },
+      type: { type: 'string', description: 'EXTERNAL, HOSTED, MICROSERVICE, …' },
+      availability: { type: 'string', description: 'MARKET, PRIVATE or SHARED' },
       owner: { type: 'object', properties: { self: str, tenant: { type: 'object', properties: { id: str } } } },
       manifest: { type: 'object' }, requiredRoles: { type: 'array', items: str }, roles: { type: 'array', items: str },
       activeVersionId: str, applicationVersions: { type: 'array', items: ref('applicationVersion') },

@@ -48,7 +48,7 @@ export class ApplicationsController {
   }
 
   @Delete(':id')
-  @ApiRoute('Delete an application', { status: 204 })
+  @ApiRoute('Delete an application', { status: 204, query: ['force'] })
   @HttpCode(204)
   @Roles(...RoleSets.applicationAdmin)
   async delete(@Param('id') id: string, @Query('force') force: string | undefined, @CurrentPrincipal() caller: Principal): Promise<void> {

@@ -25,7 +25,7 @@ export class VersionsController {
   }
 
   @Get()
-  @ApiRoute('An application\'s versions', { returns: 'applicationVersionCollection' })
+  @ApiRoute('An application\'s versions', { returns: 'applicationVersionCollection', query: ['version', 'tag'] })
   @Roles(...RoleSets.applicationRead)
   async list(@Param('id') id: string, @Query('version') version: string | undefined, @Query('tag') tag: string | undefined,
     @CurrentPrincipal() caller: Principal, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
@@ -44,7 +44,7 @@ export class VersionsController {
   }
 
   @Delete()
-  @ApiRoute('Delete a version (by version or tag)', { status: 204 })
+  @ApiRoute('Delete a version (by version or tag)', { status: 204, query: ['version', 'tag'] })
   @HttpCode(204)
   @Roles(...RoleSets.applicationAdmin)
   async delete(@Param('id') id: string, @Query('version') version: string | undefined, @Query('tag') tag: string | undefined, @CurrentPrincipal() caller: Principal): Promise<void> {

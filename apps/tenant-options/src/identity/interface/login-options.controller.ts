@@ -26,14 +26,14 @@ export class LoginOptionsController {
   ) {}
 
   @Get()
-  @ApiRoute('The tenant\'s login options (before login)', { returns: 'loginOptionCollection', public: true })
+  @ApiRoute('The tenant\'s login options (before login)', { returns: 'loginOptionCollection', public: true, query: ['tenantId', 'management'] })
   @Public()
   list(@Query() query: Record<string, string | undefined>, @Headers() headers: Record<string, string | undefined>, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.collection(query, headers, reply);
   }
 
   @Post()
-  @ApiRoute('The tenant\'s login options (before login)', { returns: 'loginOptionCollection', public: true })
+  @ApiRoute('The tenant\'s login options (before login)', { returns: 'loginOptionCollection', public: true, query: ['tenantId', 'management'] })
   @Public()
   @HttpCode(200)
   listByPost(@Query() query: Record<string, string | undefined>, @Headers() headers: Record<string, string | undefined>, @Res({ passthrough: true }) reply: FastifyReply) {

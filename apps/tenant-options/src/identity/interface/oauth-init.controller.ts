@@ -24,7 +24,7 @@ export class OAuthInitController {
   ) {}
 
   @Get()
-  @ApiRoute('Start an OAuth login at the tenant\'s identity provider', { status: 302, public: true })
+  @ApiRoute('Start an OAuth login at the tenant\'s identity provider', { status: 302, public: true, query: ['tenant_id', 'login_option'] })
   @Public()
   async init(@Query() query: Record<string, string | undefined>, @Headers() headers: Record<string, string | undefined>, @Res() reply: FastifyReply) {
     const tenant = await this.tenants.resolve({ tenant: query.tenant_id || undefined, hostLabel: requestHostLabel(headers) });

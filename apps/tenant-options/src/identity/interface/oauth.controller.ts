@@ -31,7 +31,7 @@ export class OAuthController {
   constructor(private readonly commands: CommandBus, private readonly tokens: PlatformTokens) {}
 
   @Post()
-  @ApiRoute('OAI-Secure login: sets the authorization cookie and the XSRF token', { public: true, accepts: 'form:loginForm' })
+  @ApiRoute('OAI-Secure login: sets the authorization cookie and the XSRF token', { public: true, accepts: 'form:loginForm', query: ['tenant_id', 'grant_type', 'code', 'state'] })
   @Public()
   @HttpCode(200)
   async cookie(@Body() form: LoginForm | undefined, @Query() query: LoginForm & { tenant_id?: string }, @Headers() headers: Record<string, string | undefined>, @Res({ passthrough: true }) reply: FastifyReply) {
@@ -43,7 +43,7 @@ export class OAuthController {
   }
 
   @Post('token')
-  @ApiRoute('OAuth token: an access token for credentials or a code', { returns: 'json:accessToken', public: true, accepts: 'form:loginForm' })
+  @ApiRoute('OAuth token: an access token for credentials or a code', { returns: 'json:accessToken', public: true, accepts: 'form:loginForm', query: ['tenant_id', 'grant_type', 'code', 'state'] })
   @Public()
   @HttpCode(200)
   async token(@Body() form: LoginForm | undefined, @Query() query: LoginForm & { tenant_id?: string }, @Headers() headers: Record<string, string | undefined>, @Res({ passthrough: true }) reply: FastifyReply) {

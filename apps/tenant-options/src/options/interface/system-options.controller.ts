@@ -49,7 +49,7 @@ export class SystemOptionsController extends OptionEndpoints {
   }
 
   @Get(':category/:key')
-  @ApiRoute('A system option', { returns: 'option' })
+  @ApiRoute('A system option', { returns: 'option', query: ['evaluate'] })
   getOption(
     @CurrentPrincipal() p: Principal, @Param('category') category: string, @Param('key') key: string,
     @Query('evaluate') evaluate: unknown, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply,

@@ -44,7 +44,7 @@ export class TenantOptionsController extends OptionEndpoints {
   }
 
   @Get(':category/:key')
-  @ApiRoute('A tenant option', { returns: 'option' })
+  @ApiRoute('A tenant option', { returns: 'option', query: ['evaluate'] })
   @Roles(...RoleSets.optionRead)
   getOption(
     @CurrentPrincipal() p: Principal, @Param('category') category: string, @Param('key') key: string,
