@@ -60,3 +60,28 @@ export function structuralBreaches(document: any): string[] {
   for (const ref of new Set(refs(document))) if (resolveRef(document, ref) === undefined) breaches.push(`$ref ${ref} does not resolve`);
   return breaches;
 }
+
+const pointer = (keys: string[]) => `#/${keys.map((k) => k.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
+
+/**
+ * Why a real answer breaks its operation's documentation, or undefined: its status must be documented
+ * (or fall under `default`), its media type listed for that status, and a JSON body must match the
+ * schema, checked with `validator(schemaRef, body)` (a JSON-pointer `$ref` into the document).
+ */
+export async function conformanceBreach(document: any, method: string, documentedPath: string, res: Response,
+  validator: (ref: string, body: unknown) => unknown[]): Promise<string | undefined> {
+  const op = document.paths[documentedPath]?.[method.toLowerCase()];
+  if (!op) return `${method} ${documentedPath} is not documented`;
+  const status = String(res.status);
+  const key = status in op.responses ? status : 'default';
+  const at = op.responses[key].$ref ? op.responses[key].$ref.slice(2).split('/') : ['paths', documentedPath, method.toLowerCase(), 'responses', key];
+  const response: any = resolveRef(document, pointer(at));
+  const type = (res.headers.get('content-type') ?? '').split(';')[0].toLowerCase();
+  const text = await res.text();
+  if (!response.content) return text.length === 0 ? undefined : `${status} answered a body the document does not describe`;
+  const documentedType = Object.keys(response.content).find((t) => t.split(';')[0].toLowerCase() === type || t === '*/*');
+  if (!documentedType) return `${status} answered ${type}, documented ${Object.keys(response.content).join(', ')}`;
+  if (!type.endsWith('json')) return undefined;
+  const errors = validator(pointer([...at, 'content', documentedType, 'schema']), JSON.parse(text));
+  return errors.length === 0 ? undefined : `${status} body does not match the schema: ${JSON.stringify(errors).slice(0, 400)}`;
+}
