@@ -32,15 +32,19 @@ describe('describeOperation', () => {
   });
 
   it('drops transport headers, makes query parameters optional and adds the shared paging parameters when paged', () => {
-    const op = describeOperation(generated, { returns: 'json:unknownSchema', paged: true, public: true }, 'acme', schemas);
+    const op = describeOperation(generated, { returns: 'json:application', paged: true, public: true }, 'acme', schemas);
     expect(op.parameters).toEqual([
       generated.parameters[0],
       { ...generated.parameters[2], required: false },
       { $ref: '#/components/parameters/pageSize' }, { $ref: '#/components/parameters/currentPage' }, { $ref: '#/components/parameters/withTotalPages' },
     ]);
-    expect(op.responses[200].content).toEqual({ 'application/json': { schema: { type: 'object' } } });
+    expect(op.responses[200].content).toEqual({ 'application/json': { schema: { $ref: '#/components/schemas/application' } } });
     expect(op.requestBody).toBeUndefined();
     expect(op.security).toEqual([]);
+  });
+
+  it('refuses a schema the app does not define', () => {
+    expect(() => describeOperation(generated, { returns: 'json:aplication' }, 'acme', schemas)).toThrow('The OpenAPI schema aplication is not defined');
   });
 
   it('adds the query parameters a route names, once', () => {

@@ -16,7 +16,8 @@ const TRANSPORT_HEADERS = new Set(['accept', 'authorization', 'cookie', 'content
 /**
  * The media type and schema a `RouteDoc` resource stands for: `<type>` or `<type>:<schema>` (the
  * vendor media type of `type`, or `json`/`form` for `application/json`/`application/x-www-form-urlencoded`; schema component `schema`, default
- * `type`), or a literal media type (with a `/`). A schema the app does not define is a plain object.
+ * `type`), or a literal media type (with a `/`).
+ * @throws Error naming the schema when the app does not define it (a typo must not document a plain object).
  */
 export function resourceContent(brand: string, resource: string, schemas: Json): Json {
   if (resource.includes('/')) return { [resource]: { schema: LITERAL_SCHEMAS[resource.split('/')[0]] ?? {} } };
@@ -25,7 +26,8 @@ export function resourceContent(brand: string, resource: string, schemas: Json):
 }
 
 function schemaFor(name: string, schemas: Json): Json {
-  return name in schemas ? { $ref: `#/components/schemas/${name}` } : { type: 'object' };
+  if (!(name in schemas)) throw new Error(`The OpenAPI schema ${name} is not defined`);
+  return { $ref: `#/components/schemas/${name}` };
 }
 
 /**

@@ -42,5 +42,6 @@ export const SMS_SCHEMAS: Json = {
   },
   inboundMessageList: { type: 'object', required: ['inboundSMSMessageList'], properties: { inboundSMSMessageList: { type: 'array', items: ref('inboundMessage') } } },
   providerDefinitions: { type: 'object', required: ['definitions'], properties: { definitions: { type: 'array', items: { type: 'object' } } } },
+  providerWebhook: { type: 'object', description: 'What the provider pushes (inbound message or receipt), in its own format, signed by it' },
   providerConfiguration: { type: 'object', description: 'The chosen provider and its settings; secrets are never shown' },
 };

@@ -49,6 +49,7 @@ export const IDENTITY_SCHEMAS: Json = {
   },
   loginOption,
   loginOptionCollection: { type: 'object', required: ['loginOptions'], properties: { self: str, loginOptions: { type: 'array', items: loginOption } } },
+  loginOptionRequest: { type: 'object', description: 'An OAuth2 login option: provider endpoints, client id and secret, button name, visibility', properties: { type: str, buttonName: str, clientId: str, clientSecret: str, visibleOnLoginPage: bool } },
   loginForm: { type: 'object', properties: { grant_type: str, username: str, password: str, tfa_code: str, tfa_token: str, code: str, state: str } },
   accessToken: { type: 'object', required: ['access_token'], properties: { access_token: str, tfa_token: str } },
   totpSecret: { type: 'object', required: ['rawSecret', 'secretQrUrl'], properties: { rawSecret: str, secretQrUrl: str } },
