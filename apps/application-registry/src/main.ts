@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import { bootstrap } from '@berth/runtime';
 import { AppModule } from './app.module';
+import { APPLICATION_SCHEMAS } from './applications/interface/application.schemas';
 import { isPartAFile } from './applications/interface/upload-receiver';
 import { registryConfigSchema } from './config/application-registry.env';
 
@@ -9,6 +10,7 @@ void bootstrap({
   schema: registryConfigSchema,
   module: (ctx) => AppModule.register(ctx),
   port: (config) => config.PORT,
+  api: { schemas: APPLICATION_SCHEMAS },
   beforeListen: async (app, config) => {
     // Parts are streamed by the binaries controller; the file's size limit is the upload limit.
     await app.register(multipart as never, {

@@ -1,4 +1,4 @@
-import { bootstrap, UNMATCHED_ROUTE } from '@berth/runtime';
+import { APP_INFO, AppInfo, bootstrap, UNMATCHED_ROUTE } from '@berth/runtime';
 import { AppModule } from './app.module';
 import { registerAuthHook } from './auth/auth.hook';
 import { GatewayAuth } from './auth/gateway-auth';
@@ -6,6 +6,7 @@ import { GatewayConfig, gatewayConfigSchema } from './config/gateway.env';
 import { registerCorsHooks } from './cors/cors.hook';
 import { GatewayCors } from './cors/gateway-cors';
 import { registerPlatformRoute } from './discovery/platform.route';
+import { registerOpenApiRoutes } from './openapi/openapi.route';
 import { proxyPath } from './proxy/proxy-path';
 import { registerProxyRoute } from './proxy/proxy.route';
 import { GatewayRateLimit } from './rate-limit/gateway-rate-limit';
@@ -28,6 +29,7 @@ void bootstrap<GatewayConfig>({
   nestOptions: { bodyParser: false },
   verbConventions: false,
   publicServer: true,
+  api: false,
   metricsPort: (config) => config.BERTH_METRICS_PORT,
   routeLabel: (req) => req.routeOptions.url === '/*' ? `proxy:${owningApp(req.url.split('?')[0]) ?? (req.url.startsWith('/service/') ? 'service' : UNMATCHED_ROUTE)}` : undefined,
   beforeListen: (app, config) => {
@@ -39,6 +41,7 @@ void bootstrap<GatewayConfig>({
     registerRateLimitHook(fastify, app.get(GatewayRateLimit).limiter);
     registerPlatformRoute(fastify, config);
     registerApplicationUsageRoute(fastify, app.get(UsageCounter), config);
+    registerOpenApiRoutes(fastify, upstreams, config, app.get<AppInfo>(APP_INFO).version);
     registerProxyRoute(fastify, config, app.get(ServiceRoutes));
     registerServiceUpgrade(fastify.server, auth.authenticator, app.get(ServiceRoutes), config);
   },

@@ -1,5 +1,7 @@
 import { bootstrap } from '@berth/runtime';
 import { AppModule } from './app.module';
+import { IDENTITY_SCHEMAS } from './identity/interface/identity.schemas';
+import { OPTION_SCHEMAS } from './options/interface/option.schemas';
 import { tenantOptionsConfigSchema } from './config/tenant-options.env';
 
 void bootstrap({
@@ -7,4 +9,5 @@ void bootstrap({
   schema: tenantOptionsConfigSchema,
   module: (ctx) => AppModule.register(ctx),
   port: (config) => config.PORT,
+  api: { schemas: { ...IDENTITY_SCHEMAS, ...OPTION_SCHEMAS } },
 });

@@ -5,10 +5,12 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { BaseConfig, ConfigError, loadConfig, z } from '@berth/config';
 import { HttpErrorFilter, MethodIndex, registerJsonMediaTypes, registerVerbConventions, securityHeaders } from '@berth/http';
+import { appDocument, Json } from '@berth/openapi';
 import { workContext } from '@berth/messaging';
 import { LogController } from 'fastify';
 import { Logger } from 'pino';
 import { AppInfo } from './app-info';
+import { registerApiDocumentRoute } from './http/api-document.route';
 import { appVersion } from './app-version';
 import { RawExchanges, RawHandler } from './http/raw-exchanges';
 import { clientErrorHandler } from './http/client-errors';
@@ -43,6 +45,11 @@ export interface BootOptions<C extends BaseConfig> {
   rawHandler?: (app: NestFastifyApplication, config: C, exchanges: RawExchanges) => RawHandler;
   /** True for the gateway, whose port faces clients: internal apps accept 8 KiB more header bytes, for the principal and `X-Forwarded-*` it adds. */
   publicServer?: boolean;
+  /**
+   * The app's OpenAPI document, served at `GET /internal/openapi.json` for the gateway to merge:
+   * its resource schemas by vendor media type name. False for an app without public controllers (the gateway).
+   */
+  api?: { schemas?: Json } | false;
 }
 
 
@@ -112,6 +119,10 @@ export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): 
     options.module({ app, config, logger, metrics }), adapter, { ...options.nestOptions, logger: new PinoNestLogger(logger), abortOnError: false },
   );
   nest.useGlobalFilters(errors);
+  if (options.api !== false) {
+    const schemas = options.api?.schemas;
+    registerApiDocumentRoute(fastify, config.BERTH_INTERNAL_KEY, async () => appDocument(nest, { title: app.name, version: app.version, brand: config.BERTH_BRAND, schemas }));
+  }
   let metricsServer: Server | undefined;
   onShutdownSignal(async (signal) => {
     closing = true;

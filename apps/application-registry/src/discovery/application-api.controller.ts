@@ -4,6 +4,7 @@ import { Roles, RoleSets } from '@berth/auth';
 import type { BaseConfig } from '@berth/config';
 import { negotiate } from '@berth/http';
 import { BASE_CONFIG } from '@berth/runtime';
+import { ApiRoute } from '@berth/openapi';
 
 /**
  * `GET /application` (row 1): the ApplicationApi resource, the root clients build every
@@ -28,6 +29,7 @@ export class ApplicationApiController {
   }
 
   @Get()
+  @ApiRoute('The ApplicationApi resource: URI templates of the application interface', { returns: 'applicationApi' })
   @Roles(...RoleSets.applicationApiRead)
   get(@Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
     reply.header('content-type', negotiate(this.config.BERTH_BRAND, 'applicationApi', accept));

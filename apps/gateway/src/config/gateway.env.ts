@@ -25,6 +25,8 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   BERTH_CORS_ALLOW_ORIGIN: z.string().refine((v) => v.trim() === '*' || v.split(',').every((o) => o.trim() === '' || normalizeOrigin(o.trim()) !== undefined), 'must be *, or a comma-separated list of origins scheme://host[:port]').default('*'),
   /** How long a browser may cache the answer to a CORS preflight. */
   BERTH_CORS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(86400).default(3600),
+  /** How long the merged OpenAPI document (`/openapi.json`) is served before the apps' documents are read again. */
+  BERTH_OPENAPI_CACHE_SECONDS: z.coerce.number().int().min(1).max(86400).default(60),
   /** The tenant whose principals may read platform-wide figures such as the application usage. */
   BERTH_MANAGEMENT_TENANT: z.string().regex(/^[a-z][a-z0-9-]{1,31}$/).default('management'),
 });

@@ -26,7 +26,7 @@ describe('owningApp', () => {
     expect(owningApp(path)).toBe(app);
   });
 
-  it.each(['/', '/applications', '/tenant/statistics/applicationUsage', '/tenant/statistics/applicationUsage/', '/tenantx', '/service/hello/health', '/inventory/managedObjects'])('%s has no owner', (path) => {
+  it.each(['/', '/applications', '/tenant/statistics/applicationUsage', '/tenant/statistics/applicationUsage/', '/tenantx', '/service/hello/health', '/inventory/managedObjects', '/openapi.json', '/api-docs', '/api-docs/swagger-ui.css'])('%s has no owner', (path) => {
     expect(owningApp(path)).toBeUndefined();
   });
 });

@@ -8,6 +8,7 @@ import { pageLinks, QueryParams } from '@berth/paging';
 import { BASE_CONFIG } from '@berth/runtime';
 import { ApplicationCriteria, ListApplicationsQuery } from '../application/queries/list-applications/list-applications.query';
 import { applicationResource, parseApplicationPage, parseCriteria } from './application.representation';
+import { ApiRoute } from '@berth/openapi';
 
 /** SPEC.md rows 2 and 8, and the collections the ApplicationApi names, paged. */
 @Controller('application')
@@ -19,24 +20,28 @@ export class ApplicationCollectionsController {
   }
 
   @Get('applications')
+  @ApiRoute('Applications, filtered', { returns: 'applicationCollection', paged: true, query: ['name', 'type', 'owner', 'providedFor', 'subscriber', 'tenant', 'user', 'hasVersions', 'noPaging'] })
   @Roles(...RoleSets.applicationRead)
   all(@Query() query: QueryParams, @CurrentPrincipal() caller: Principal, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.page(parseCriteria(query), query, caller, req, reply);
   }
 
   @Get('applicationsByName/:name')
+  @ApiRoute('Applications by name', { returns: 'applicationCollection', paged: true })
   @Roles(...RoleSets.applicationRead)
   byName(@Param('name') name: string, @Query() query: QueryParams, @CurrentPrincipal() caller: Principal, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.page({ name }, query, caller, req, reply);
   }
 
   @Get('applicationsByOwner/:tenant')
+  @ApiRoute('Applications a tenant owns', { returns: 'applicationCollection', paged: true })
   @Roles(...RoleSets.applicationRead)
   byOwner(@Param('tenant') owner: string, @Query() query: QueryParams, @CurrentPrincipal() caller: Principal, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.page({ owner }, query, caller, req, reply);
   }
 
   @Get('applicationsByTenant/:tenant')
+  @ApiRoute('Applications a tenant is subscribed to', { returns: 'applicationCollection', paged: true })
   @Roles(...RoleSets.applicationRead)
   byTenant(@Param('tenant') subscriber: string, @Query() query: QueryParams, @CurrentPrincipal() caller: Principal, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.page({ subscriber }, query, caller, req, reply);
@@ -44,6 +49,7 @@ export class ApplicationCollectionsController {
 
   /** The JS client's login asks for this with `ROLE_Application_READ` alone, so the API-read set applies. */
   @Get('applicationsByUser/:user')
+  @ApiRoute('Applications a user may use', { returns: 'applicationCollection', paged: true })
   @Roles(...RoleSets.applicationApiRead)
   byUser(@Param('user') user: string, @Query() query: QueryParams, @CurrentPrincipal() caller: Principal, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.page({ user }, query, caller, req, reply);

@@ -12,6 +12,7 @@ import { UpdateApplicationCommand } from '../application/commands/update-applica
 import { GetApplicationQuery } from '../application/queries/get-application/get-application.query';
 import { ApplicationDocument } from '../domain/application';
 import { applicationResource } from './application.representation';
+import { ApiRoute } from '@berth/openapi';
 
 /** SPEC.md rows 3–7: one application. */
 @Controller('application/applications')
@@ -23,6 +24,7 @@ export class ApplicationsController {
   }
 
   @Post()
+  @ApiRoute('Create an application', { status: 201, returns: 'application', accepts: 'application:applicationRequest' })
   @Roles(...RoleSets.applicationAdmin)
   async create(@Body() body: unknown, @CurrentPrincipal() caller: Principal, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
     const type = negotiate(this.config.BERTH_BRAND, 'application', accept);
@@ -30,6 +32,7 @@ export class ApplicationsController {
   }
 
   @Get(':id')
+  @ApiRoute('An application', { returns: 'application' })
   @Roles(...RoleSets.applicationRead)
   async get(@Param('id') id: string, @CurrentPrincipal() caller: Principal, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
     reply.header('content-type', negotiate(this.config.BERTH_BRAND, 'application', accept));
@@ -37,6 +40,7 @@ export class ApplicationsController {
   }
 
   @Put(':id')
+  @ApiRoute('Update an application (partial)', { returns: 'application', accepts: 'application:applicationRequest' })
   @Roles(...RoleSets.applicationAdmin)
   async update(@Param('id') id: string, @Body() body: unknown, @CurrentPrincipal() caller: Principal, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
     reply.header('content-type', negotiate(this.config.BERTH_BRAND, 'application', accept));
@@ -44,6 +48,7 @@ export class ApplicationsController {
   }
 
   @Delete(':id')
+  @ApiRoute('Delete an application', { status: 204, query: ['force'] })
   @HttpCode(204)
   @Roles(...RoleSets.applicationAdmin)
   async delete(@Param('id') id: string, @Query('force') force: string | undefined, @CurrentPrincipal() caller: Principal): Promise<void> {
@@ -54,6 +59,7 @@ export class ApplicationsController {
   }
 
   @Post(':id/clone')
+  @ApiRoute('Clone an application with its active binary', { status: 201, returns: 'application' })
   @Roles(...RoleSets.applicationAdmin)
   async clone(@Param('id') id: string, @CurrentPrincipal() caller: Principal, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
     const type = negotiate(this.config.BERTH_BRAND, 'application', accept);

@@ -9,6 +9,7 @@ import { UploadBinaryCommand } from '../application/commands/upload-binary/uploa
 import { GetBinaryQuery } from '../application/queries/get-binary/get-binary.query';
 import { applicationResource } from './application.representation';
 import { receiveUpload } from './upload-receiver';
+import { ApiRoute } from '@berth/openapi';
 
 /** SPEC.md row 13: an application's binaries. */
 @Controller('application/applications/:id/binaries')
@@ -21,6 +22,7 @@ export class BinariesController {
 
   /** 201 with the Application, as the real platform answers (Python's client accepts only 201). */
   @Post()
+  @ApiRoute('Upload a binary (ZIP) as a new version', { status: 201, returns: 'application', accepts: 'multipart/form-data' })
   @Roles(...RoleSets.applicationAdmin)
   async upload(@Param('id') id: string, @CurrentPrincipal() caller: Principal, @Headers('accept') accept: string | undefined,
     @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
@@ -31,6 +33,7 @@ export class BinariesController {
   }
 
   @Get(':binaryId')
+  @ApiRoute('Download a binary', { returns: 'application/zip' })
   @Roles(...RoleSets.applicationRead)
   async download(@Param('id') id: string, @Param('binaryId') binaryId: string, @CurrentPrincipal() caller: Principal, @Res() reply: FastifyReply) {
     const binary = await this.queries.execute(new GetBinaryQuery(id, binaryId, caller));

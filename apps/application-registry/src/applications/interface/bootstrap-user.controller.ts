@@ -6,6 +6,7 @@ import type { BaseConfig } from '@berth/config';
 import { negotiate } from '@berth/http';
 import { BASE_CONFIG } from '@berth/runtime';
 import { GetBootstrapUserQuery } from '../application/queries/get-bootstrap-user/get-bootstrap-user.query';
+import { ApiRoute } from '@berth/openapi';
 
 /** SPEC.md row 9: a microservice's bootstrap user `{tenant, name, password}` (the ApplicationUser, `user` media type). */
 @Controller('application/applications')
@@ -13,6 +14,7 @@ export class BootstrapUserController {
   constructor(@Inject(BASE_CONFIG) private readonly config: BaseConfig, private readonly queries: QueryBus) {}
 
   @Get(':id/bootstrapUser')
+  @ApiRoute('A microservice\'s bootstrap user', { returns: 'user:bootstrapUser' })
   @Roles(...RoleSets.applicationAdmin)
   async get(@Param('id') id: string, @CurrentPrincipal() caller: Principal, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
     const type = negotiate(this.config.BERTH_BRAND, 'user', accept);

@@ -9,6 +9,7 @@ import { UpdateApplicationCommand } from '../application/commands/update-applica
 import { GetCurrentApplicationQuery } from '../application/queries/get-current-application/get-current-application.query';
 import { GetCurrentSettingsQuery } from '../application/queries/get-current-settings/get-current-settings.query';
 import { applicationResource } from './application.representation';
+import { ApiRoute } from '@berth/openapi';
 
 /**
  * SPEC.md rows 10–11 and the settings (CLIENTS.md): the calling microservice's own application,
@@ -23,6 +24,7 @@ export class CurrentApplicationController {
   }
 
   @Get()
+  @ApiRoute('The caller\'s (microservice\'s) application', { returns: 'application' })
   @BootstrapAccess()
   async get(@CurrentPrincipal() caller: Principal, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
     reply.header('content-type', negotiate(this.config.BERTH_BRAND, 'application', accept));
@@ -31,6 +33,7 @@ export class CurrentApplicationController {
 
   /** The PUT rules of every resource (libs/http partial-update), applied to the caller's application. */
   @Put()
+  @ApiRoute('Update the caller\'s application (partial)', { returns: 'application', accepts: 'application:applicationRequest' })
   @BootstrapAccess()
   async update(@CurrentPrincipal() caller: Principal, @Body() body: unknown, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
     reply.header('content-type', negotiate(this.config.BERTH_BRAND, 'application', accept));
@@ -39,6 +42,7 @@ export class CurrentApplicationController {
   }
 
   @Get('settings')
+  @ApiRoute('The current application\'s settings', { returns: 'option:applicationSettings' })
   @BootstrapAccess()
   async settings(@CurrentPrincipal() caller: Principal, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
     const settings = await this.queries.execute(new GetCurrentSettingsQuery(caller));

@@ -11,6 +11,7 @@ import { SetVersionTagsCommand } from '../application/commands/set-version-tags/
 import { ListVersionsQuery } from '../application/queries/list-versions/list-versions.query';
 import { versionResource } from '../domain/application-version';
 import { applicationResource } from './application.representation';
+import { ApiRoute } from '@berth/openapi';
 
 const selector = (version?: string, tag?: string) => ({ ...(version ? { version } : {}), ...(tag ? { tag } : {}) });
 
@@ -24,6 +25,7 @@ export class VersionsController {
   }
 
   @Get()
+  @ApiRoute('An application\'s versions', { returns: 'applicationVersionCollection', query: ['version', 'tag'] })
   @Roles(...RoleSets.applicationRead)
   async list(@Param('id') id: string, @Query('version') version: string | undefined, @Query('tag') tag: string | undefined,
     @CurrentPrincipal() caller: Principal, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
@@ -33,6 +35,7 @@ export class VersionsController {
   }
 
   @Put(':version')
+  @ApiRoute('Set a version\'s tags', { returns: 'applicationVersion', accepts: 'applicationVersion:versionTags' })
   @Roles(...RoleSets.applicationAdmin)
   async tag(@Param('id') id: string, @Param('version') version: string, @Body() body: unknown, @CurrentPrincipal() caller: Principal,
     @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
@@ -41,6 +44,7 @@ export class VersionsController {
   }
 
   @Delete()
+  @ApiRoute('Delete a version (by version or tag)', { status: 204, query: ['version', 'tag'] })
   @HttpCode(204)
   @Roles(...RoleSets.applicationAdmin)
   async delete(@Param('id') id: string, @Query('version') version: string | undefined, @Query('tag') tag: string | undefined, @CurrentPrincipal() caller: Principal): Promise<void> {
@@ -48,6 +52,7 @@ export class VersionsController {
   }
 
   @Post(':version/activate')
+  @ApiRoute('Activate a version', { returns: 'application' })
   @HttpCode(200)
   @Roles(...RoleSets.applicationAdmin)
   async activate(@Param('id') id: string, @Param('version') version: string, @CurrentPrincipal() caller: Principal,

@@ -5,6 +5,7 @@ import { DomainError } from '@berth/http';
 import type { OrchestratorConfig } from '../../config/microservice-orchestrator.env';
 import { ORCHESTRATOR_CONFIG } from '../../config/orchestrator-config.token';
 import { GetLogsQuery } from '../application/queries/get-logs/get-logs.query';
+import { ApiRoute } from '@berth/openapi';
 
 const MAX_LINES = 10_000;
 const bad = (message: string) => new DomainError('applications', 'Bad Request', message);
@@ -22,6 +23,7 @@ export class LogsController {
   constructor(private readonly queries: QueryBus, @Inject(ORCHESTRATOR_CONFIG) private readonly config: OrchestratorConfig) {}
 
   @Get(':instance')
+  @ApiRoute('Logs of a microservice instance', { returns: 'json:instanceLogs' })
   @Roles(...RoleSets.applicationRead)
   logs(
     @Param('id') id: string, @Param('instance') instance: string, @CurrentPrincipal() caller: Principal,

@@ -8,6 +8,7 @@ import { BASE_CONFIG } from '@berth/runtime';
 import { GetInboundQuery } from '../application/queries/get-inbound/get-inbound.query';
 import { ListInboundQuery } from '../application/queries/list-inbound/list-inbound.query';
 import { inboundMessage } from './sms.representation';
+import { ApiRoute } from '@berth/openapi';
 
 /** Rows 21–22: the tenant's received messages to one of its numbers. */
 @Controller('service/messaging/smsmessaging/inbound/registrations/:receiver/messages')
@@ -19,6 +20,7 @@ export class InboundController {
   }
 
   @Get()
+  @ApiRoute('Inbound messages to a receiver', { returns: 'json:inboundMessageList' })
   @Roles(...RoleSets.smsRead)
   async list(@Param('receiver') receiver: string, @Query() query: QueryParams, @CurrentPrincipal() caller: Principal, @Res({ passthrough: true }) reply: FastifyReply) {
     const messages = await this.queries.execute(new ListInboundQuery(caller.tenant, receiver, parsePageQuery(query)));
@@ -27,6 +29,7 @@ export class InboundController {
   }
 
   @Get(':id')
+  @ApiRoute('One inbound message', { returns: 'json:inboundMessage' })
   @Roles(...RoleSets.smsRead)
   async one(@Param('receiver') receiver: string, @Param('id') id: string, @CurrentPrincipal() caller: Principal, @Res({ passthrough: true }) reply: FastifyReply) {
     const message = await this.queries.execute(new GetInboundQuery(caller.tenant, receiver, id));

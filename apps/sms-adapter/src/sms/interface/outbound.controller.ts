@@ -7,6 +7,7 @@ import { BASE_CONFIG } from '@berth/runtime';
 import { SendSmsCommand } from '../application/commands/send-sms/send-sms.command';
 import { GetDeliveryInfosQuery } from '../application/queries/get-delivery-infos/get-delivery-infos.query';
 import { deliveryInfoList, resourceReference } from './sms.representation';
+import { ApiRoute } from '@berth/openapi';
 
 /** Row 20 (send) and the OneAPI deliveryInfos of a sent request. The sender may come URL-encoded (`tel%3A%2B49…`). */
 @Controller('service/messaging/smsmessaging/outbound/:sender/requests')
@@ -18,6 +19,7 @@ export class OutboundController {
   }
 
   @Post()
+  @ApiRoute('Send an SMS', { status: 201, returns: 'json:resourceReference', accepts: 'json:outboundMessageRequest' })
   @Roles(...RoleSets.smsAdmin)
   async send(@Param('sender') sender: string, @Body() body: unknown, @CurrentPrincipal() caller: Principal, @Res({ passthrough: true }) reply: FastifyReply) {
     const request = await this.commands.execute(new SendSmsCommand(caller.tenant, sender, body));
@@ -27,6 +29,7 @@ export class OutboundController {
   }
 
   @Get(':id/deliveryInfos')
+  @ApiRoute('Delivery state of a sent SMS, per address', { returns: 'json:deliveryInfoList' })
   @Roles(...RoleSets.smsAdmin, ...RoleSets.smsRead)
   async deliveryInfos(@Param('sender') sender: string, @Param('id') id: string, @CurrentPrincipal() caller: Principal, @Res({ passthrough: true }) reply: FastifyReply) {
     const request = await this.queries.execute(new GetDeliveryInfosQuery(caller.tenant, sender, id));

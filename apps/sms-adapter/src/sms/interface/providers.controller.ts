@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { CurrentPrincipal, Principal, Roles, RoleSets } from '@berth/auth';
 import { ProviderConfiguration } from '../application/provider-configuration';
 import { providerDefinitions } from '../domain/provider-settings';
+import { ApiRoute } from '@berth/openapi';
 
 /**
  * CLIENTS.md "SMS": the provider catalogue with each provider's settings schema, and the
@@ -13,6 +14,7 @@ export class ProvidersController {
   constructor(private readonly configuration: ProviderConfiguration) {}
 
   @Get('definitions')
+  @ApiRoute('The SMS providers and their settings', { returns: 'json:providerDefinitions' })
   @Roles(...RoleSets.smsRead, ...RoleSets.optionRead)
   definitions(@Res({ passthrough: true }) reply: FastifyReply) {
     reply.header('content-type', 'application/json');
@@ -20,6 +22,7 @@ export class ProvidersController {
   }
 
   @Get('configuration')
+  @ApiRoute('The tenant\'s SMS provider configuration', { returns: 'json:providerConfiguration' })
   @Roles(...RoleSets.smsRead, ...RoleSets.optionRead)
   get(@CurrentPrincipal() caller: Principal, @Res({ passthrough: true }) reply: FastifyReply) {
     reply.header('content-type', 'application/json');
@@ -27,6 +30,7 @@ export class ProvidersController {
   }
 
   @Put('configuration')
+  @ApiRoute('Configure the tenant\'s SMS provider', { returns: 'json:providerConfiguration', accepts: 'json:providerConfiguration' })
   @Roles(...RoleSets.smsAdmin, ...RoleSets.optionAdmin)
   put(@CurrentPrincipal() caller: Principal, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
     reply.header('content-type', 'application/json');
@@ -34,6 +38,7 @@ export class ProvidersController {
   }
 
   @Delete('configuration')
+  @ApiRoute('Remove the tenant\'s SMS provider configuration', { status: 204 })
   @HttpCode(204)
   @Roles(...RoleSets.smsAdmin, ...RoleSets.optionAdmin)
   async remove(@CurrentPrincipal() caller: Principal): Promise<void> {

@@ -12,6 +12,7 @@ import { WebhookInvalidError, WebhookRequest, WebhookUnauthorizedError } from '.
 import { MessagingOptions } from '../infrastructure/messaging-options';
 import { ProviderSinks } from '../infrastructure/provider-sinks';
 import { notFound, providerCannot, SMS_RESOURCE } from '../domain/sms-errors';
+import { ApiRoute } from '@berth/openapi';
 
 /**
  * Where HTTP providers push inbound messages and receipts (docs/sms-http-providers.md). No
@@ -29,6 +30,7 @@ export class WebhooksController {
 
   @Public()
   @Post(':provider/:tenant')
+  @ApiRoute('A provider\'s delivery receipt or inbound message (signed by the provider)', { status: 204, public: true, accepts: 'json:providerWebhook' })
   @HttpCode(204)
   async receive(@Param('provider') provider: string, @Param('tenant') tenant: string, @Req() req: RawBodyRequest<FastifyRequest>): Promise<void> {
     const call: WebhookRequest = { headers: req.headers, rawBody: req.rawBody ?? '' };

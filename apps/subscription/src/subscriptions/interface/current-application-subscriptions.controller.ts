@@ -6,6 +6,7 @@ import type { BaseConfig } from '@berth/config';
 import { negotiate } from '@berth/http';
 import { BASE_CONFIG } from '@berth/runtime';
 import { CurrentApplicationUsersQuery } from '../application/queries/current-application-users/current-application-users.query';
+import { ApiRoute } from '@berth/openapi';
 
 /** SPEC.md row 12: the calling microservice's service users, one per subscribed tenant, all on one page. */
 @Controller('application/currentApplication/subscriptions')
@@ -17,6 +18,7 @@ export class CurrentApplicationSubscriptionsController {
   }
 
   @Get()
+  @ApiRoute('The current application\'s subscribed tenants and their service users', { returns: 'applicationUserCollection' })
   @BootstrapAccess()
   async list(@CurrentPrincipal() caller: Principal, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
     reply.header('content-type', negotiate(this.config.BERTH_BRAND, 'applicationUserCollection', accept));

@@ -10,6 +10,7 @@ import { SubscribeTenantCommand } from '../application/commands/subscribe-tenant
 import { UnsubscribeTenantCommand } from '../application/commands/unsubscribe-tenant/unsubscribe-tenant.command';
 import { ListSubscriptionsQuery } from '../application/queries/list-subscriptions/list-subscriptions.query';
 import { applicationReference } from './reference.representation';
+import { ApiRoute } from '@berth/openapi';
 
 /**
  * SPEC.md row 14 and its collection: a tenant's subscriptions. Who may call is decided per tenant
@@ -24,6 +25,7 @@ export class TenantApplicationsController {
   }
 
   @Post()
+  @ApiRoute('Subscribe a tenant to an application', { status: 201, returns: 'applicationReference', accepts: 'applicationReference:subscribeRequest' })
   @Roles(...RoleSets.applicationAdmin, ...RoleSets.tenantAdmin)
   async subscribe(@Param('tenant') tenant: string, @Body() body: unknown, @CurrentPrincipal() caller: Principal,
     @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
@@ -35,6 +37,7 @@ export class TenantApplicationsController {
   }
 
   @Get()
+  @ApiRoute('A tenant\'s subscriptions', { returns: 'applicationReferenceCollection', paged: true })
   @Roles(...RoleSets.applicationRead, ...RoleSets.tenantRead)
   async list(@Param('tenant') tenant: string, @Query() query: QueryParams, @CurrentPrincipal() caller: Principal,
     @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
@@ -46,6 +49,7 @@ export class TenantApplicationsController {
   }
 
   @Delete(':applicationId')
+  @ApiRoute('Unsubscribe a tenant from an application', { status: 204 })
   @HttpCode(204)
   @Roles(...RoleSets.applicationAdmin, ...RoleSets.tenantAdmin)
   async unsubscribe(@Param('tenant') tenant: string, @Param('applicationId') applicationId: string, @CurrentPrincipal() caller: Principal): Promise<void> {

@@ -9,6 +9,7 @@ import { UpdateCurrentUserCommand } from '../application/commands/change-own-pas
 import { IdentityStore } from '../infrastructure/identity-store';
 import { userId } from '../infrastructure/identity-records';
 import { IdentityRepresentations } from './identity-links';
+import { ApiRoute } from '@berth/openapi';
 
 /** `GET /tenant/currentTenant`, `GET` and `PUT /user/currentUser`: the caller's own tenant and user. */
 @Controller()
@@ -21,6 +22,7 @@ export class CurrentController {
   ) {}
 
   @Get('tenant/currentTenant')
+  @ApiRoute('The caller\'s tenant', { returns: 'currentTenant' })
   @BootstrapAccess()
   async currentTenant(@CurrentPrincipal() p: Principal, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
     reply.header('content-type', negotiate(this.config.BERTH_BRAND, 'currentTenant', accept));
@@ -34,6 +36,7 @@ export class CurrentController {
   }
 
   @Get('user/currentUser')
+  @ApiRoute('The caller', { returns: 'currentUser' })
   @BootstrapAccess()
   async currentUser(@CurrentPrincipal() p: Principal, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
     reply.header('content-type', negotiate(this.config.BERTH_BRAND, 'currentUser', accept));
@@ -43,6 +46,7 @@ export class CurrentController {
   }
 
   @Put('user/currentUser')
+  @ApiRoute('Update the caller (partial)', { returns: 'currentUser', accepts: 'currentUser:userRequest' })
   async updateCurrentUser(@CurrentPrincipal() p: Principal, @Body() body: unknown, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw new DomainError('users', 'Invalid Data', 'The body must be a user object');
     const user = await this.commands.execute(new UpdateCurrentUserCommand(p.tenant, p.user, body as Record<string, unknown>));

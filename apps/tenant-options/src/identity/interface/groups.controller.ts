@@ -12,6 +12,7 @@ import { UserWriter } from '../infrastructure/user-writer';
 import { IdentityRepresentations } from './identity-links';
 import { assertTenantAccess } from './tenant-access';
 import { objectBody } from './users.controller';
+import { ApiRoute } from '@berth/openapi';
 
 /** The last path segment of a reference's `self`, or its `id`. */
 const refId = (ref: unknown) => {
@@ -28,6 +29,7 @@ export class GroupsController {
   ) {}
 
   @Get('groups')
+  @ApiRoute('A tenant\'s groups', { returns: 'groupCollection', paged: true })
   @Roles(...RoleSets.userRead)
   async list(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Query() query: QueryParams, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
     this.access(p, tenant);
@@ -40,6 +42,7 @@ export class GroupsController {
   }
 
   @Post('groups')
+  @ApiRoute('Create a group', { status: 201, returns: 'group', accepts: 'group:groupRequest' })
   @Roles(...RoleSets.userAdmin)
   async create(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Body() body: unknown, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
     this.access(p, tenant);
@@ -51,6 +54,7 @@ export class GroupsController {
   }
 
   @Get('groups/:id')
+  @ApiRoute('A group', { returns: 'group' })
   @Roles(...RoleSets.userRead)
   async get(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Param('id') id: string, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
     this.access(p, tenant);
@@ -59,6 +63,7 @@ export class GroupsController {
   }
 
   @Delete('groups/:id')
+  @ApiRoute('Delete a group', { status: 204 })
   @HttpCode(204)
   @Roles(...RoleSets.userAdmin)
   async remove(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Param('id') id: string) {
@@ -67,6 +72,7 @@ export class GroupsController {
   }
 
   @Post('groups/:id/roles')
+  @ApiRoute('Give a group a role', { status: 201, returns: 'json:roleReference', accepts: 'roleReference:roleRequest' })
   @Roles(...RoleSets.userAdmin)
   async addRole(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Param('id') id: string, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
     this.access(p, tenant);
@@ -79,6 +85,7 @@ export class GroupsController {
   }
 
   @Delete('groups/:id/roles/:role')
+  @ApiRoute('Take a role from a group', { status: 204 })
   @HttpCode(204)
   @Roles(...RoleSets.userAdmin)
   async removeRole(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Param('id') id: string, @Param('role') role: string) {
@@ -87,6 +94,7 @@ export class GroupsController {
   }
 
   @Post('groups/:id/users')
+  @ApiRoute('Add a user to a group', { status: 201, returns: 'json:userReference', accepts: 'userReference:userReferenceRequest' })
   @Roles(...RoleSets.userAdmin)
   async addMember(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Param('id') id: string, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
     this.access(p, tenant);
@@ -100,6 +108,7 @@ export class GroupsController {
   }
 
   @Delete('groups/:id/users/:userName')
+  @ApiRoute('Remove a user from a group', { status: 204 })
   @HttpCode(204)
   @Roles(...RoleSets.userAdmin)
   async removeMember(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Param('id') id: string, @Param('userName') userName: string) {

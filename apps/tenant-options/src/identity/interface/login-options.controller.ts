@@ -10,6 +10,7 @@ import { OidcClient } from '../infrastructure/oidc-client';
 import { TenantResolver, requestHostLabel } from '../infrastructure/tenant-resolver';
 import { TfaSettingsReader } from '../infrastructure/tfa-settings';
 import { IdentityRepresentations } from './identity-links';
+import { ApiRoute } from '@berth/openapi';
 
 const ADMIN_ROLES = ['ROLE_TENANT_ADMIN', 'ROLE_TENANT_MANAGEMENT_ADMIN'];
 
@@ -27,12 +28,14 @@ export class LoginOptionsController {
   ) {}
 
   @Get()
+  @ApiRoute('The tenant\'s login options (before login)', { returns: 'loginOptionCollection', public: true, query: ['tenantId', 'management'] })
   @Public()
   list(@Query() query: Record<string, string | undefined>, @Headers() headers: Record<string, string | undefined>, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.collection(query, headers, reply);
   }
 
   @Post()
+  @ApiRoute('The tenant\'s login options (before login)', { returns: 'loginOptionCollection', public: true, query: ['tenantId', 'management'] })
   @Public()
   @HttpCode(200)
   listByPost(@Query() query: Record<string, string | undefined>, @Headers() headers: Record<string, string | undefined>, @Res({ passthrough: true }) reply: FastifyReply) {
@@ -40,6 +43,7 @@ export class LoginOptionsController {
   }
 
   @Get(':id')
+  @ApiRoute('A login option', { returns: 'loginOption' })
   @Roles(...ADMIN_ROLES)
   async get(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
     reply.header('content-type', negotiate(this.config.BERTH_BRAND, 'loginOption', accept));
@@ -47,6 +51,7 @@ export class LoginOptionsController {
   }
 
   @Put(':id')
+  @ApiRoute('Create or update a login option', { status: [200, 201], returns: 'loginOption', accepts: 'loginOption:loginOptionRequest' })
   @Roles(...ADMIN_ROLES)
   async put(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() body: unknown, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
     if (BUILT_IN_LOGIN_OPTIONS.includes(id.toLowerCase())) throw new DomainError('loginOptions', 'Invalid Data', `${id} is built in; two-factor settings are tenant options of category two-factor-authentication`);
@@ -62,6 +67,7 @@ export class LoginOptionsController {
   }
 
   @Delete(':id')
+  @ApiRoute('Delete a login option', { status: 204 })
   @Roles(...ADMIN_ROLES)
   @HttpCode(204)
   async remove(@CurrentPrincipal() p: Principal, @Param('id') id: string) {

@@ -2,6 +2,7 @@ import { Controller, Headers, HttpCode, Post } from '@nestjs/common';
 import { CurrentPrincipal, Principal } from '@berth/auth';
 import { PlatformTokens } from '../infrastructure/platform-tokens';
 import { UserWriter } from '../infrastructure/user-writer';
+import { ApiRoute } from '@berth/openapi';
 
 /**
  * `POST /user/logout`: revokes the platform token the request came with (Bearer or the
@@ -13,6 +14,7 @@ export class LogoutController {
   constructor(private readonly tokens: PlatformTokens, private readonly users: UserWriter) {}
 
   @Post()
+  @ApiRoute('End the caller\'s session', { status: 204 })
   @HttpCode(204)
   async logout(@CurrentPrincipal() p: Principal, @Headers('authorization') authorization: string | undefined, @Headers('cookie') cookie: string | undefined) {
     const token = /^Bearer\s+(\S+)/i.exec(authorization ?? '')?.[1] ?? /(?:^|;\s*)authorization=([^;]+)/.exec(cookie ?? '')?.[1];

@@ -6,6 +6,7 @@ import { LoginOptionStore } from '../infrastructure/login-option-store';
 import { OAUTH_STATE_SECONDS, OAuthStates } from '../infrastructure/oauth-states';
 import { OidcClient } from '../infrastructure/oidc-client';
 import { requestHostLabel, TenantResolver } from '../infrastructure/tenant-resolver';
+import { ApiRoute } from '@berth/openapi';
 
 /** The cookie that ties a browser to the login it started, for a code POSTed back without `state`. */
 export const OAUTH_STATE_COOKIE = 'oauth_state';
@@ -23,6 +24,7 @@ export class OAuthInitController {
   ) {}
 
   @Get()
+  @ApiRoute('Start an OAuth login at the tenant\'s identity provider', { status: 302, public: true, query: ['tenant_id', 'login_option'] })
   @Public()
   async init(@Query() query: Record<string, string | undefined>, @Headers() headers: Record<string, string | undefined>, @Res() reply: FastifyReply) {
     const tenant = await this.tenants.resolve({ tenant: query.tenant_id || undefined, hostLabel: requestHostLabel(headers) });

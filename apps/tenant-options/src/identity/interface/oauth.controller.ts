@@ -7,6 +7,7 @@ import { AuthenticateCommand } from '../application/commands/authenticate/authen
 import { PlatformTokens, TokenClaims } from '../infrastructure/platform-tokens';
 import { OAuthCodeLoginCommand } from '../application/commands/oauth-code-login/oauth-code-login.command';
 import { OAUTH_STATE_COOKIE } from './oauth-init.controller';
+import { ApiRoute } from '@berth/openapi';
 
 interface Login { token: string; claims: TokenClaims; tfaToken?: string }
 
@@ -30,6 +31,7 @@ export class OAuthController {
   constructor(private readonly commands: CommandBus, private readonly tokens: PlatformTokens) {}
 
   @Post()
+  @ApiRoute('OAI-Secure login: sets the authorization cookie and the XSRF token', { public: true, accepts: 'form:loginForm', query: ['tenant_id', 'grant_type', 'code', 'state'] })
   @Public()
   @HttpCode(200)
   async cookie(@Body() form: LoginForm | undefined, @Query() query: LoginForm & { tenant_id?: string }, @Headers() headers: Record<string, string | undefined>, @Res({ passthrough: true }) reply: FastifyReply) {
@@ -41,6 +43,7 @@ export class OAuthController {
   }
 
   @Post('token')
+  @ApiRoute('OAuth token: an access token for credentials or a code', { returns: 'json:accessToken', public: true, accepts: 'form:loginForm', query: ['tenant_id', 'grant_type', 'code', 'state'] })
   @Public()
   @HttpCode(200)
   async token(@Body() form: LoginForm | undefined, @Query() query: LoginForm & { tenant_id?: string }, @Headers() headers: Record<string, string | undefined>, @Res({ passthrough: true }) reply: FastifyReply) {

@@ -11,6 +11,7 @@ import { DeleteTenantCommand } from '../application/commands/delete-tenant/delet
 import { IdentityStore } from '../infrastructure/identity-store';
 import { IdentityRepresentations } from './identity-links';
 import { objectBody } from './users.controller';
+import { ApiRoute } from '@berth/openapi';
 
 /** `/tenant/tenants` (SPEC.md "Authentication", DESIGN.md section 2): for the management tenant only. */
 @Controller('tenant/tenants')
@@ -21,6 +22,7 @@ export class TenantsController {
   ) {}
 
   @Get()
+  @ApiRoute('Tenants (the management tenant\'s view)', { returns: 'tenantCollection', paged: true })
   @Roles(...RoleSets.tenantRead)
   async list(@CurrentPrincipal() p: Principal, @Query() query: QueryParams, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
     this.management(p);
@@ -33,6 +35,7 @@ export class TenantsController {
   }
 
   @Post()
+  @ApiRoute('Create a tenant', { status: 201, returns: 'tenant', accepts: 'tenant:tenantRequest' })
   @Roles(...RoleSets.tenantAdmin)
   async create(@CurrentPrincipal() p: Principal, @Body() body: unknown, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
     this.management(p);
@@ -42,6 +45,7 @@ export class TenantsController {
   }
 
   @Get(':id')
+  @ApiRoute('A tenant', { returns: 'tenant' })
   @Roles(...RoleSets.tenantRead)
   async get(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
     this.management(p);
@@ -52,6 +56,7 @@ export class TenantsController {
   }
 
   @Delete(':id')
+  @ApiRoute('Delete a tenant', { status: 204 })
   @HttpCode(204)
   @Roles(...RoleSets.tenantAdmin)
   async remove(@CurrentPrincipal() p: Principal, @Param('id') id: string) {

@@ -8,6 +8,7 @@ import { UserRecord } from '../infrastructure/identity-records';
 import { TfaSettingsReader } from '../infrastructure/tfa-settings';
 import { TwoFactor } from '../infrastructure/two-factor';
 import { UserWriter } from '../infrastructure/user-writer';
+import { ApiRoute } from '@berth/openapi';
 
 /**
  * A user's own TOTP setup (RFC 6238): `POST /user/currentUser/totpSecret` makes a new secret
@@ -24,6 +25,7 @@ export class TotpController {
   ) {}
 
   @Post()
+  @ApiRoute('Create a new TOTP secret for the caller', { returns: 'json:totpSecret' })
   @HttpCode(200)
   async generate(@CurrentPrincipal() p: Principal) {
     const user = await this.user(p);
@@ -34,6 +36,7 @@ export class TotpController {
   }
 
   @Get()
+  @ApiRoute('The caller\'s TOTP secret', { returns: 'json:totpSecret' })
   async pending(@CurrentPrincipal() p: Principal) {
     const user = await this.user(p);
     if (!user.totp || user.totp.active) throw new DomainError('users', 'Not Found', user.totp ? 'TOTP is active; its secret is not shown again' : 'No TOTP secret; POST to make one');
@@ -41,6 +44,7 @@ export class TotpController {
   }
 
   @Post('verify')
+  @ApiRoute('Verify a TOTP code', { status: 204, accepts: 'json:totpCode' })
   @HttpCode(204)
   async verify(@CurrentPrincipal() p: Principal, @Body() body: { code?: unknown } | undefined) {
     const user = await this.user(p);
@@ -53,11 +57,13 @@ export class TotpController {
   }
 
   @Get('activity')
+  @ApiRoute('Whether TOTP is active for the caller', { returns: 'json:totpActivity' })
   async activity(@CurrentPrincipal() p: Principal) {
     return { isActive: !!(await this.user(p)).totp?.active };
   }
 
   @Post('activity')
+  @ApiRoute('Turn TOTP on or off for the caller', { status: 204, accepts: 'json:totpActivity' })
   @HttpCode(204)
   async setActivity(@CurrentPrincipal() p: Principal, @Body() body: { isActive?: unknown } | undefined) {
     if (typeof body?.isActive !== 'boolean') throw new DomainError('users', 'Invalid Data', 'isActive must be true or false');

@@ -9,6 +9,7 @@ import { SetUserRoleCommand } from '../application/commands/set-user-role/set-us
 import { IdentityRepresentations } from './identity-links';
 import { assertTenantAccess } from './tenant-access';
 import { objectBody } from './users.controller';
+import { ApiRoute } from '@berth/openapi';
 
 /** The role catalogue (`GET /user/roles`) and a user's role references (`/user/{tenant}/users/{name}/roles`). */
 @Controller('user')
@@ -19,6 +20,7 @@ export class UserRolesController {
   ) {}
 
   @Get('roles')
+  @ApiRoute('Every role', { returns: 'roleCollection' })
   roles(@Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
     reply.header('content-type', negotiate(this.config.BERTH_BRAND, 'roleCollection', accept));
     const roles = ROLE_CATALOGUE.map((r) => this.links.role(r));
@@ -27,6 +29,7 @@ export class UserRolesController {
 
   /** Body `{role: {self}}` or `{role: {id}}`, as the real platform's clients send it. */
   @Post(':tenant/users/:userName/roles')
+  @ApiRoute('Give a user a role', { status: 201, returns: 'roleReference', accepts: 'roleReference:roleRequest' })
   @Roles(...RoleSets.userAdmin)
   async assign(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Param('userName') userName: string, @Body() body: unknown, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
     assertTenantAccess(p, tenant, this.config.BERTH_MANAGEMENT_TENANT);
@@ -40,6 +43,7 @@ export class UserRolesController {
   }
 
   @Delete(':tenant/users/:userName/roles/:role')
+  @ApiRoute('Take a role from a user', { status: 204 })
   @HttpCode(204)
   @Roles(...RoleSets.userAdmin)
   async unassign(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Param('userName') userName: string, @Param('role') role: string) {

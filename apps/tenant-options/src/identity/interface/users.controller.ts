@@ -14,6 +14,7 @@ import { UserWriter } from '../infrastructure/user-writer';
 import { userId } from '../infrastructure/identity-records';
 import { IdentityRepresentations } from './identity-links';
 import { assertTenantAccess } from './tenant-access';
+import { ApiRoute } from '@berth/openapi';
 
 /** `/user/{tenant}/users…` and `/user/{tenant}/userByName/{name}`: a tenant's users. */
 @Controller('user/:tenant')
@@ -24,6 +25,7 @@ export class UsersController {
   ) {}
 
   @Get('users')
+  @ApiRoute('A tenant\'s users', { returns: 'userCollection', paged: true })
   @Roles(...RoleSets.userRead)
   async list(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Query() query: QueryParams, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
     this.access(p, tenant);
@@ -35,6 +37,7 @@ export class UsersController {
   }
 
   @Post('users')
+  @ApiRoute('Create a user', { status: 201, returns: 'user', accepts: 'user:userRequest' })
   @Roles(...RoleSets.userAdmin)
   async create(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Body() body: unknown, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
     this.access(p, tenant);
@@ -44,6 +47,7 @@ export class UsersController {
   }
 
   @Get('users/:userName')
+  @ApiRoute('A user', { returns: 'user' })
   @Roles(...RoleSets.userRead)
   async get(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Param('userName') userName: string, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
     this.access(p, tenant);
@@ -52,12 +56,14 @@ export class UsersController {
   }
 
   @Get('userByName/:userName')
+  @ApiRoute('A user, by name', { returns: 'user' })
   @Roles(...RoleSets.userRead)
   byName(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Param('userName') userName: string, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.get(p, tenant, userName, accept, reply);
   }
 
   @Put('users/:userName')
+  @ApiRoute('Update a user (partial)', { returns: 'user', accepts: 'user:userRequest' })
   @Roles(...RoleSets.userAdmin)
   async update(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Param('userName') userName: string, @Body() body: unknown, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
     this.access(p, tenant);
@@ -67,6 +73,7 @@ export class UsersController {
   }
 
   @Delete('users/:userName')
+  @ApiRoute('Delete a user', { status: 204 })
   @HttpCode(204)
   @Roles(...RoleSets.userAdmin)
   async remove(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Param('userName') userName: string) {

@@ -7,6 +7,7 @@ import { TENANT_OPTIONS_CONFIG } from '../../config/tenant-options.token';
 import type { TenantOptionsConfig } from '../../config/tenant-options.env';
 import { SetOptionEditableCommand } from '../application/commands/set-option-editable/set-option-editable.command';
 import { invalidOption } from '../domain/option-errors';
+import { ApiRoute } from '@berth/openapi';
 
 /**
  * `PUT /tenant/tenants/{tenantId}/options/{category}/{key}/editable` with `{"editable":"false"}`
@@ -18,6 +19,7 @@ export class OptionEditableController {
   constructor(private readonly commands: CommandBus, @Inject(TENANT_OPTIONS_CONFIG) private readonly config: TenantOptionsConfig) {}
 
   @Put()
+  @ApiRoute('Make a tenant\'s option editable or not (management tenant)', { returns: 'option', accepts: 'option:optionEditable' })
   @Roles(...RoleSets.optionAdmin)
   async setEditable(
     @CurrentPrincipal() p: Principal, @Param('tenantId') tenantId: string, @Param('category') category: string, @Param('key') key: string,

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentPrincipal, forbidden, Principal, Roles, RoleSets } from '@berth/auth';
 import { OptionScope } from '../domain/option-scope';
 import { OptionEndpoints } from './option-endpoints';
+import { ApiRoute } from '@berth/openapi';
 
 /**
  * `/tenant/system/options…`: the platform's system options. Every authenticated caller reads
@@ -22,28 +23,33 @@ export class SystemOptionsController extends OptionEndpoints {
   }
 
   @Post()
+  @ApiRoute('Create a system option', { status: 201, returns: 'option', accepts: 'option:optionRequest' })
   @Roles(...RoleSets.optionAdmin)
   postOption(@CurrentPrincipal() p: Principal, @Body() body: unknown, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.create(this.writer(p), p, body, accept, reply);
   }
 
   @Get()
+  @ApiRoute('A system options', { returns: 'optionCollection', paged: true })
   getOptions(@CurrentPrincipal() p: Principal, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.list(this.system(), p, request, reply);
   }
 
   @Get(':category')
+  @ApiRoute('A system options of a category, as a map', { returns: 'json:optionCategory' })
   getCategory(@CurrentPrincipal() p: Principal, @Param('category') category: string, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.category(this.system(), p, category, reply);
   }
 
   @Put(':category')
+  @ApiRoute('Set a system options of a category from a map', { returns: 'json:optionCategory', accepts: 'json:optionCategory' })
   @Roles(...RoleSets.optionAdmin)
   putCategoryMap(@CurrentPrincipal() p: Principal, @Param('category') category: string, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.putCategory(this.writer(p), p, category, body, reply);
   }
 
   @Get(':category/:key')
+  @ApiRoute('A system option', { returns: 'option', query: ['evaluate'] })
   getOption(
     @CurrentPrincipal() p: Principal, @Param('category') category: string, @Param('key') key: string,
     @Query('evaluate') evaluate: unknown, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply,
@@ -52,6 +58,7 @@ export class SystemOptionsController extends OptionEndpoints {
   }
 
   @Put(':category/:key')
+  @ApiRoute('Set a system option\'s value', { returns: 'option', accepts: 'option:optionValue' })
   @Roles(...RoleSets.optionAdmin)
   putOption(
     @CurrentPrincipal() p: Principal, @Param('category') category: string, @Param('key') key: string,
@@ -61,6 +68,7 @@ export class SystemOptionsController extends OptionEndpoints {
   }
 
   @Delete(':category/:key')
+  @ApiRoute('Delete a system option', { status: 204 })
   @HttpCode(204)
   @Roles(...RoleSets.optionAdmin)
   deleteOption(@CurrentPrincipal() p: Principal, @Param('category') category: string, @Param('key') key: string) {

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentPrincipal, Principal, Roles, RoleSets } from '@berth/auth';
 import { OptionScope } from '../domain/option-scope';
 import { OptionEndpoints } from './option-endpoints';
+import { ApiRoute } from '@berth/openapi';
 
 const own = (principal: Principal): OptionScope => ({ kind: 'tenant', tenant: principal.tenant });
 
@@ -15,30 +16,35 @@ export class TenantOptionsController extends OptionEndpoints {
   protected path = '/tenant/options';
 
   @Post()
+  @ApiRoute('Create a tenant option', { status: 201, returns: 'option', accepts: 'option:optionRequest' })
   @Roles(...RoleSets.optionAdmin)
   postOption(@CurrentPrincipal() p: Principal, @Body() body: unknown, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.create(own(p), p, body, accept, reply);
   }
 
   @Get()
+  @ApiRoute('A tenant options', { returns: 'optionCollection', paged: true })
   @Roles(...RoleSets.optionRead)
   getOptions(@CurrentPrincipal() p: Principal, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.list(own(p), p, request, reply);
   }
 
   @Get(':category')
+  @ApiRoute('A tenant options of a category, as a map', { returns: 'json:optionCategory' })
   @Roles(...RoleSets.optionRead)
   getCategory(@CurrentPrincipal() p: Principal, @Param('category') category: string, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.category(own(p), p, category, reply);
   }
 
   @Put(':category')
+  @ApiRoute('Set a tenant options of a category from a map', { returns: 'json:optionCategory', accepts: 'json:optionCategory' })
   @Roles(...RoleSets.optionAdmin)
   putCategoryMap(@CurrentPrincipal() p: Principal, @Param('category') category: string, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.putCategory(own(p), p, category, body, reply);
   }
 
   @Get(':category/:key')
+  @ApiRoute('A tenant option', { returns: 'option', query: ['evaluate'] })
   @Roles(...RoleSets.optionRead)
   getOption(
     @CurrentPrincipal() p: Principal, @Param('category') category: string, @Param('key') key: string,
@@ -48,6 +54,7 @@ export class TenantOptionsController extends OptionEndpoints {
   }
 
   @Put(':category/:key')
+  @ApiRoute('Set a tenant option\'s value', { returns: 'option', accepts: 'option:optionValue' })
   @Roles(...RoleSets.optionAdmin)
   putOption(
     @CurrentPrincipal() p: Principal, @Param('category') category: string, @Param('key') key: string,
@@ -57,6 +64,7 @@ export class TenantOptionsController extends OptionEndpoints {
   }
 
   @Delete(':category/:key')
+  @ApiRoute('Delete a tenant option', { status: 204 })
   @HttpCode(204)
   @Roles(...RoleSets.optionAdmin)
   deleteOption(@CurrentPrincipal() p: Principal, @Param('category') category: string, @Param('key') key: string) {

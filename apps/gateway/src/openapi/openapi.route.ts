@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { mergeDocuments } from '@berth/openapi';
+import type { GatewayConfig } from '../config/gateway.env';
+import type { Upstreams } from '../proxy/upstreams';
+import { gatewayDocument } from './gateway-document';
+import { MergedDocument } from './merged-document';
+import { REFERENCE_ASSETS, REFERENCE_PAGE, referenceAsset } from './reference-page';
+import { upstreamDocuments } from './upstream-documents';
+
+/**
+ * `GET /openapi.json`: the OpenAPI 3.1 document of the whole public interface, the apps' documents
+ * merged with the gateway's own routes (503 with the error resource while an app's cannot be read);
+ * `GET /api-docs`: a reference page over it, with its assets under `/api-docs/`. Both public.
+ */
+export function registerOpenApiRoutes(fastify: FastifyInstance, upstreams: Upstreams, config: GatewayConfig, version: string) {
+  const own = gatewayDocument(config.BERTH_BRAND);
+  const document = new MergedDocument(
+    () => upstreamDocuments(upstreams, config.BERTH_INTERNAL_KEY),
+    (parts) => mergeDocuments([...parts, own], { title: 'Berth', version, serverUrl: config.BERTH_PUBLIC_URL }),
+    config.BERTH_OPENAPI_CACHE_SECONDS * 1000,
+  );
+  fastify.get('/openapi.json', async (_req, reply) => {
+    const body = await document.body();
+    reply.header('content-type', 'application/json').header('cache-control', 'no-cache').send(body);
+  });
+  fastify.get('/api-docs', (_req, reply) => {
+    reply.header('content-type', 'text/html; charset=utf-8').send(REFERENCE_PAGE);
+  });
+  for (const [file, type] of Object.entries(REFERENCE_ASSETS)) {
+    fastify.get(`/api-docs/${file}`, (_req, reply) => {
+      reply.header('content-type', type).header('cache-control', 'public, max-age=86400').send(referenceAsset(file));
+    });
+  }
+}

@@ -1,0 +1,20 @@
+import type { Json } from '@berth/openapi';
+
+const str = { type: 'string' };
+
+/** A microservice's deployment status and logs in the OpenAPI document (see `@ApiRoute`). */
+export const HOSTING_SCHEMAS: Json = {
+  applicationStatus: {
+    type: 'object', required: ['applicationId', 'status', 'restarts', 'instances', 'stages'],
+    properties: {
+      applicationId: str, status: str, version: str, restarts: { type: 'integer' }, nextRestartAt: str,
+      instances: { type: 'array', items: { type: 'object', required: ['name', 'healthy'], properties: { name: str, tenant: str, healthy: { type: 'boolean' }, startedAt: str } } },
+      lastFailure: { type: 'object', properties: { at: str, reason: str } },
+      stages: { type: 'array', items: { type: 'object' } },
+    },
+  },
+  instanceLogs: {
+    type: 'object', required: ['instanceName', 'truncated', 'logs'],
+    properties: { instanceName: str, dateFrom: str, dateTo: str, firstDateInLog: str, lastDateInLog: str, truncated: { type: 'boolean' }, logs: str },
+  },
+};
