@@ -18,9 +18,11 @@ function stackPorts(base) {
 
 /**
  * Starts the stack and resolves with the gateway's URL once every app reports UP; `env` adds or
- * overrides variables, `onGateway` receives the gateway's process (e.g. to read its CPU time).
+ * overrides variables, `onGateway` receives the gateway's process (e.g. to read its CPU time),
+ * `apps` (a Map) receives each app's `{ proc, port, relaunch }` (`relaunch()` starts it again
+ * with the same environment and port, appending to its log, and answers the new process).
  */
-async function startStack({ base, prefix, adminPassword, logDir, env: extra = {}, onGateway }) {
+async function startStack({ base, prefix, adminPassword, logDir, env: extra = {}, onGateway, apps = new Map() }) {
   const { ports, gatewayPort } = stackPorts(base);
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   const env = {
@@ -30,7 +32,11 @@ async function startStack({ base, prefix, adminPassword, logDir, env: extra = {}
     LOG_LEVEL: process.env.LOG_LEVEL || 'info', ...extra,
   };
   for (const [name, port] of Object.entries(ports)) env[`${name.toUpperCase().replace(/-/g, '_')}_URL`] = `http://127.0.0.1:${port}`;
-  const launch = (name, port) => processes.start(name, process.execPath, processes.appArgs(ROOT, name), { env: { ...env, PORT: String(port) }, logFile: join(logDir, `${name}.log`) });
+  const launch = (name, port, append = false) => {
+    const proc = processes.start(name, process.execPath, processes.appArgs(ROOT, name), { env: { ...env, PORT: String(port) }, logFile: join(logDir, `${name}.log`), append });
+    apps.set(name, { proc, port, relaunch: () => launch(name, port, true) });
+    return proc;
+  };
   const internal = Object.entries(ports).map(([name, port]) => [launch(name, port), port]);
   await Promise.all(internal.map(([proc, port]) => processes.waitHttp(proc, `http://127.0.0.1:${port}/health`, 90000)));
   const gateway = launch('gateway', gatewayPort);
