@@ -19,7 +19,7 @@ function classify(res, expected) {
 /**
  * `request(path, {method, body, auth, accept, expected})` answers `{status, body, retryAfter,
  * contentType, outcome, ms}`; status 0 when no answer came. Every call is also passed to
- * `record(outcome, detail)` for the current phase's counts.
+ * `record(outcome, detail, ms)` for the current phase's counts.
  */
 function gatewayClient(gatewayUrl, record) {
   async function request(path, { method = 'GET', body, auth, accept = 'application/json', expected = [] } = {}) {
@@ -39,7 +39,7 @@ function gatewayClient(gatewayUrl, record) {
     }
     res.ms = Date.now() - started;
     const detail = res.status ? `${method} ${path.split('?')[0]} → ${res.status} ${res.body?.error ?? ''} ${res.body?.message ?? ''}`.trim() : `${method} ${path.split('?')[0]} → ${res.error}`;
-    record(res.outcome, detail);
+    record(res.outcome, detail, res.ms);
     return res;
   }
   return { request };

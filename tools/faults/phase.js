@@ -52,9 +52,10 @@ async function recovery(ctx, fault, since) {
 /** Runs `fault` as phase number `index`; answers its table row and its problems. */
 async function runPhase(ctx, fault, index) {
   const tag = `p${index}`;
-  const counts = { requests: 0, ok: 0, expected: 0, unavailable: 0, refused: 0, hang: 0, wrong: 0, samples: new Map() };
-  ctx.record = (outcome, detail) => {
+  const counts = { requests: 0, ok: 0, expected: 0, unavailable: 0, refused: 0, hang: 0, wrong: 0, slowestMs: 0, samples: new Map() };
+  ctx.record = (outcome, detail, ms) => {
     counts.requests++;
+    counts.slowestMs = Math.max(counts.slowestMs, ms);
     counts[outcome]++;
     const bad = outcome === 'wrong' || outcome === 'hang' || (outcome === 'refused' && !fault.refusedOk);
     if (bad) counts.samples.set(detail, (counts.samples.get(detail) ?? 0) + 1);
@@ -82,7 +83,7 @@ async function runPhase(ctx, fault, index) {
   for (const [detail, n] of counts.samples) problems.push(`${n}× ${detail}`);
   const bad = counts.wrong + counts.hang + (fault.refusedOk ? 0 : counts.refused);
   return {
-    row: [fault.name, counts.requests, counts.requests - counts.ok - counts.expected, counts.unavailable, bad, checked.lost.length, checked.duplicated.length,
+    row: [fault.name, counts.requests, counts.requests - counts.ok - counts.expected, counts.unavailable, bad, `${(counts.slowestMs / 1000).toFixed(1)} s`, checked.lost.length, checked.duplicated.length,
       recoveryMs === undefined ? 'none' : `${(recoveryMs / 1000).toFixed(1)} s`, problems.length ? 'FAIL' : 'pass'],
     problems,
   };

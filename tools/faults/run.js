@@ -84,7 +84,7 @@ async function main() {
     if (problems.length) failures.push([fault.name, problems]);
   }
   console.log(`\nfaults under load (${selected.length} faults, run took ${((Date.now() - started) / 1000).toFixed(0)} s):`);
-  printTable(['fault', 'requests', 'errors', 'of which 503', 'bad answers', 'lost', 'duplicated', 'recovery', 'checks'], rows);
+  printTable(['fault', 'requests', 'errors', 'of which 503', 'bad answers', 'slowest', 'lost', 'duplicated', 'recovery', 'checks'], rows);
   for (const [name, problems] of failures) {
     console.log(`\n${name}:`);
     for (const p of problems.slice(0, 15)) console.log(`  - ${p}`);
