@@ -10,7 +10,7 @@ function classify(res, expected) {
   if (res.status >= 200 && res.status < 300) return 'ok';
   if (expected.includes(res.status)) return 'expected';
   if (res.status === 503) {
-    const clean = res.retryAfter && typeof res.body?.error === 'string' && typeof res.body?.message === 'string' && /error\+json/.test(res.contentType);
+    const clean = res.retryAfter && typeof res.body?.error === 'string' && typeof res.body?.message === 'string';
     return clean ? 'unavailable' : 'wrong';
   }
   return 'wrong';
@@ -18,7 +18,7 @@ function classify(res, expected) {
 
 /**
  * `request(path, {method, body, auth, accept, expected})` answers `{status, body, retryAfter,
- * contentType, outcome, ms}`; status 0 when no answer came. Every call is also passed to
+ * outcome, ms}`; status 0 when no answer came. Every call is also passed to
  * `record(outcome, detail, ms)` for the current phase's counts.
  */
 function gatewayClient(gatewayUrl, record) {
@@ -31,7 +31,7 @@ function gatewayClient(gatewayUrl, record) {
       const text = await answer.text();
       let parsed;
       try { parsed = text ? JSON.parse(text) : undefined; } catch { parsed = text; }
-      res = { status: answer.status, body: parsed, retryAfter: answer.headers.get('retry-after'), contentType: answer.headers.get('content-type') ?? '' };
+      res = { status: answer.status, body: parsed, retryAfter: answer.headers.get('retry-after') };
       res.outcome = classify(res, expected);
     } catch (err) {
       const hang = err.name === 'TimeoutError';
