@@ -55,7 +55,7 @@ async function runPhase(ctx, fault, index) {
   const counts = { requests: 0, ok: 0, expected: 0, unavailable: 0, refused: 0, hang: 0, wrong: 0, slowestMs: 0, samples: new Map() };
   ctx.record = (outcome, detail, ms) => {
     counts.requests++;
-    counts.slowestMs = Math.max(counts.slowestMs, ms);
+    if (ms > counts.slowestMs) Object.assign(counts, { slowestMs: ms, slowest: detail });
     counts[outcome]++;
     const bad = outcome === 'wrong' || outcome === 'hang' || (outcome === 'refused' && !fault.refusedOk);
     if (bad) counts.samples.set(detail, (counts.samples.get(detail) ?? 0) + 1);
@@ -83,6 +83,7 @@ async function runPhase(ctx, fault, index) {
   for (const [detail, n] of counts.samples) problems.push(`${n}× ${detail}`);
   const bad = counts.wrong + counts.hang + (fault.refusedOk ? 0 : counts.refused);
   return {
+    slowest: counts.slowest,
     row: [fault.name, counts.requests, counts.requests - counts.ok - counts.expected, counts.unavailable, bad, `${(counts.slowestMs / 1000).toFixed(1)} s`, checked.lost.length, checked.duplicated.length,
       recoveryMs === undefined ? 'none' : `${(recoveryMs / 1000).toFixed(1)} s`, problems.length ? 'FAIL' : 'pass'],
     problems,

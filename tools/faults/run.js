@@ -23,7 +23,7 @@ const { runPhase, health } = require('./phase');
 const { values: args } = parseArgs({
   options: {
     fast: { type: 'boolean', default: false }, only: { type: 'string' },
-    'port-base': { type: 'string', default: String(Number(process.env.BERTH_TEST_PORT_BASE || 18100) + 70) },
+    'port-base': { type: 'string', default: String(Number(process.env.BERTH_TEST_PORT_BASE || 18100) + 90) },
     'infra-port-base': { type: 'string', default: process.env.BERTH_FAULTS_INFRA_PORT_BASE || '29092' },
   },
 });
@@ -78,8 +78,8 @@ async function main() {
   const failures = [];
   for (const [i, fault] of selected.entries()) {
     log(`${fault.name}: injecting under load`);
-    const { row, problems } = await runPhase(ctx, fault, i);
-    log(`${fault.name}: ${row.slice(1).join(' | ')}`);
+    const { row, problems, slowest } = await runPhase(ctx, fault, i);
+    log(`${fault.name}: ${row.slice(1).join(' | ')}; slowest: ${slowest}`);
     rows.push(row);
     if (problems.length) failures.push([fault.name, problems]);
   }
@@ -99,6 +99,8 @@ async function finish(code) {
   finishing = true;
   const containers = await runContainers(run, true).catch(() => []);
   for (const c of containers) await engine('DELETE', `/containers/${c.Id}?force=1`).catch(() => undefined);
+  // The hosted microservice's image, loaded for this run only (its name is the run's).
+  for (const image of new Set(containers.map((c) => c.ImageID))) await engine('DELETE', `/images/${image}?force=1`).catch(() => undefined);
   await relay?.close();
   await processes.stopAll();
   await ctx.smsc?.stop();

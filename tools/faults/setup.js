@@ -1,6 +1,7 @@
 // What the faults run on: the six apps on the run's own infra, the example microservice hosted on
 // the shared engine, tenants to subscribe, and a tenant whose SMS provider is a local SMSC.
 const { randomUUID } = require('node:crypto');
+const { rmSync } = require('node:fs');
 const { join } = require('node:path');
 const { packageMicroservice } = require('../microservice/package');
 const { Platform } = require('../cli/platform');
@@ -31,6 +32,7 @@ async function retryUntil(fn, statuses, what, ms = 30000) {
 async function hostMicroservice(platform, name, log) {
   const packaged = packageMicroservice(join(ROOT, 'examples', 'hello-microservice'), join(ROOT, 'dist', 'microservices'), { name });
   const app = await deploy(platform, { zip: packaged.zipPath, timeoutMs: 600000, out: (l) => log(`  ${l}`), progress: () => undefined });
+  rmSync(packaged.zipPath, { force: true });
   await expectStatus(platform.request(`/application/applications/${app.id}`, { method: 'PUT', body: { availability: 'MARKET' } }), [200], 'availability MARKET');
   return app;
 }
