@@ -2,7 +2,7 @@
 // (2xx), a clean refusal (503 with the error resource and Retry-After), refused connection, hang
 // (no answer within HANG_MS), or wrong (anything else: a 500, a 503 without Retry-After, a 401…).
 
-const HANG_MS = 15000;
+const HANG_MS = 10000;
 const basic = (user, password) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
 /** What one answer means for the checks: 'ok', 'expected' (a status the caller named), 'unavailable', 'refused', 'hang' or 'wrong'. */
