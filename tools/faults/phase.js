@@ -69,7 +69,8 @@ async function runPhase(ctx, fault, index) {
     await fault.inject(ctx);
     const liftedAt = Date.now();
     const saidDown = await stopWatching?.();
-    for (const app of fault.dependency ? ctx.dependents[fault.dependency] : []) {
+    if (fault.dependency && !ctx.dependents[fault.dependency]) problems.push(`no app reports ${fault.dependency} on /health`);
+    for (const app of fault.dependency ? ctx.dependents[fault.dependency] ?? [] : []) {
       if (!saidDown.has(app)) problems.push(`${app}'s /health never said DOWN with ${fault.dependency} DOWN`);
     }
     recoveryMs = await recovery(ctx, fault, liftedAt).catch((err) => { problems.push(err.message); return undefined; });

@@ -74,6 +74,7 @@ async function main() {
   log(`stack up in ${((Date.now() - started) / 1000).toFixed(0)} s; deploying the hosted microservice and the tenants`);
   ctx.fixture = await makeFixture({ gatewayUrl, adminPassword, run, smsc: ctx.smsc, smscPort, log });
   ctx.dependents = await dependents();
+  log(`/health dependencies: ${Object.entries(ctx.dependents).map(([dep, apps]) => `${dep} (${apps.join(', ')})`).join('; ')}`);
   const rows = [];
   const failures = [];
   for (const [i, fault] of selected.entries()) {
