@@ -19,9 +19,10 @@ function stackPorts(base) {
 /**
  * Starts the stack and resolves with the gateway's URL once every app reports UP; `env` adds or
  * overrides variables, `onGateway` receives the gateway's process (e.g. to read its CPU time),
- * `onStart` every app's process with its name (e.g. to read memory).
+ * `apps` (a Map) receives each app's `{ proc, port, relaunch }` (`relaunch()` starts it again
+ * with the same environment and port, appending to its log, and answers the new process).
  */
-async function startStack({ base, prefix, adminPassword, logDir, env: extra = {}, onGateway, onStart }) {
+async function startStack({ base, prefix, adminPassword, logDir, env: extra = {}, onGateway, apps = new Map() }) {
   const { ports, gatewayPort } = stackPorts(base);
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   const env = {
@@ -31,9 +32,9 @@ async function startStack({ base, prefix, adminPassword, logDir, env: extra = {}
     LOG_LEVEL: process.env.LOG_LEVEL || 'info', BERTH_OUTBOUND_ALLOW_PRIVATE: 'true', ...extra,
   };
   for (const [name, port] of Object.entries(ports)) env[`${name.toUpperCase().replace(/-/g, '_')}_URL`] = `http://127.0.0.1:${port}`;
-  const launch = (name, port) => {
-    const proc = processes.start(name, process.execPath, processes.appArgs(ROOT, name), { env: { ...env, PORT: String(port) }, logFile: join(logDir, `${name}.log`) });
-    onStart?.(name, proc);
+  const launch = (name, port, append = false) => {
+    const proc = processes.start(name, process.execPath, processes.appArgs(ROOT, name), { env: { ...env, PORT: String(port) }, logFile: join(logDir, `${name}.log`), append });
+    apps.set(name, { proc, port, relaunch: () => launch(name, port, true) });
     return proc;
   };
   const internal = Object.entries(ports).map(([name, port]) => [launch(name, port), port]);

@@ -18,7 +18,7 @@ const { operations } = require('./soak-operations');
 const { values: args } = parseArgs({
   options: {
     minutes: { type: 'string', default: '10' }, rate: { type: 'string', default: '20' },
-    'port-base': { type: 'string', default: String(Number(process.env.BERTH_TEST_PORT_BASE || 18100) + 70) },
+    'port-base': { type: 'string', default: String(Number(process.env.BERTH_TEST_PORT_BASE || 18100) + 110) },
   },
 });
 const MINUTES = Number(args.minutes);
@@ -79,7 +79,7 @@ async function soak(ops) {
   };
   const sampler = setInterval(() => {
     const minute = Math.min(MINUTES - 1, Math.floor((Date.now() - started) / 60000));
-    for (const [name, proc] of apps) minutes[minute].rss[name] = processes.rssMb(proc, true);
+    for (const [name, { proc }] of apps) minutes[minute].rss[name] = processes.rssMb(proc, true);
   }, 5000);
   try {
     for (let i = 0; Date.now() < end; i++) {
@@ -124,7 +124,7 @@ async function main() {
   const smsc = await startSmsc(smscPort, 'soak');
   try {
     await startStack({
-      base, prefix, adminPassword, logDir, onStart: (name, proc) => apps.set(name, proc),
+      base, prefix, adminPassword, logDir, apps,
       env: { LOG_LEVEL: process.env.LOG_LEVEL || 'warn' },
     });
     const { tenant, auth } = await setUp();

@@ -21,6 +21,14 @@ describe('tools/infra', () => {
     expect(res.stdout).toMatch(/kafka\s+UP/);
   });
 
+  it('acts on the components named after the command only, and refuses unknown ones', () => {
+    const out = execFileSync('bash', [INFRA, 'status', 'redis', 'kafka'], { encoding: 'utf8' });
+    expect(out.trim().split('\n').map((l) => l.split(/\s+/)[0])).toEqual(['redis', 'kafka']);
+    const res = spawnSync('bash', [INFRA, 'down', 'zookeeper'], { encoding: 'utf8' });
+    expect(res.status).toBe(2);
+    expect(res.stderr).toContain('unknown component: zookeeper');
+  });
+
   it('refuses a port held by another process, naming the component, the port and the variable', async () => {
     const server = createServer().listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));

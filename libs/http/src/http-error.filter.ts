@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, ERROR_STATUS, ErrorKind } from './domain-error';
+import { dependencyUnavailable, isDependencyUnavailable } from './dependency-unavailable';
 import { ErrorResource, errorResource } from './error-resource';
 import { mediaType } from './media-types';
 import { MethodIndex } from './method-index';
@@ -14,8 +15,9 @@ const KIND_BY_STATUS = new Map<number, ErrorKind>(
 /**
  * Turns every error into the error resource with the error media type: DomainErrors as they
  * say, framework errors by their status (malformed JSON 400, unknown route 404, a known path
- * with another method 405, body too large 413), anything else 500 without internals unless
- * debug is on (then `details` with SPEC.md's spellings).
+ * with another method 405, body too large 413), a store, Redis or Kafka out of reach 503 with
+ * Retry-After, anything else 500 without internals unless debug is on (then `details` with
+ * SPEC.md's spellings).
  */
 @Catch()
 export class HttpErrorFilter implements ExceptionFilter {
@@ -46,6 +48,7 @@ export class HttpErrorFilter implements ExceptionFilter {
 
   private toDomainError(exception: unknown, method: string, url: string): DomainError {
     if (exception instanceof DomainError) return exception;
+    if (isDependencyUnavailable(exception)) return dependencyUnavailable();
     const status = exception instanceof HttpException ? exception.getStatus() : (exception as { statusCode?: number })?.statusCode;
     if (status === 404) {
       const path = url.split('?')[0];

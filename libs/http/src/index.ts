@@ -1,4 +1,5 @@
 export * from './domain-error';
+export * from './dependency-unavailable';
 export * from './error-resource';
 export * from './http-error.filter';
 export * from './media-types';

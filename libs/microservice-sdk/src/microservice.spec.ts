@@ -45,7 +45,7 @@ async function started(over?: Partial<MicroserviceConfig>) {
   const call = async (path: string, authorization?: string) => {
     const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers: authorization ? { authorization } : {} });
     const text = await res.text();
-    return { status: res.status, text, www: res.headers.get('www-authenticate') };
+    return { status: res.status, text, www: res.headers.get('www-authenticate'), retryAfter: res.headers.get('retry-after') };
   };
   return { ms, call };
 }
@@ -76,11 +76,11 @@ describe('Microservice', () => {
     }
   });
 
-  it('answers 503, not 401, when the platform cannot be reached', async () => {
+  it('answers 503 with Retry-After, not 401, when the platform cannot be reached', async () => {
     const { ms, call } = await started();
     await platform.close();
     try {
-      expect((await call('/hello', ADMIN)).status).toBe(503);
+      expect(await call('/hello', ADMIN)).toMatchObject({ status: 503, retryAfter: '5' });
     } finally {
       await ms.stop();
       platform = await platformDouble(answer);

@@ -150,6 +150,7 @@ export class Microservice {
     } catch (err) {
       if (err instanceof AuthenticationError) {
         if (err.status === 401) res.setHeader('www-authenticate', 'Basic realm="microservice"');
+        else res.setHeader('retry-after', '5'); // the platform is out of reach: a caller may retry
         return send(res, err.status, { error: err.status === 401 ? 'security/Unauthorized' : 'general/Service Unavailable', message: err.message });
       }
       if (err instanceof HttpError) return send(res, err.status, { error: err.error, message: err.message });

@@ -9,8 +9,8 @@ const APPS = require('../../stack/apps.json');
 const started = new Set();
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
-function start(name, command, args, { env, logFile, ipc = false }) {
-  const fd = openSync(logFile, 'w');
+function start(name, command, args, { env, logFile, ipc = false, append = false }) {
+  const fd = openSync(logFile, append ? 'a' : 'w');
   const child = spawn(command, args, { env, detached: true, stdio: ['ignore', fd, fd, ...(ipc ? ['ipc'] : [])] });
   closeSync(fd);
   const proc = { name, child, pid: child.pid, logFile, exited: false };
