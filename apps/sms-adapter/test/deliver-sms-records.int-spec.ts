@@ -10,6 +10,7 @@ import type { ProviderRegistry } from '../src/sms/infrastructure/provider-regist
 import type { SmsQueues } from '../src/sms/infrastructure/sms-queues';
 import { SmsRequestRepository } from '../src/sms/infrastructure/sms-request.repository';
 import type { BaseConfig } from '@berth/config';
+import { OutboundPolicy } from '@berth/runtime';
 import { TestSmsc } from './test-smsc';
 
 /** A port nothing listens on: taken from the system, then released. */
@@ -58,7 +59,7 @@ describe('DeliverSms with Redis going out of reach while the provider accepts', 
   let relay: { port: number; close: () => void };
   let redisDown: Redis;
   let redisUp: Redis;
-  const provider = new SmppProviderFactory();
+  const provider = new SmppProviderFactory(new OutboundPolicy(true));
   let smpp: ReturnType<SmppProviderFactory['create']>;
 
   beforeAll(async () => {
