@@ -9,6 +9,7 @@ import { BASE_CONFIG, REDIS } from '@berth/runtime';
 import type { DeliveryStatus } from '../../providers/sms-provider';
 import { deliveryId, FINAL_STATUSES, parseDeliveryId, SmsRequestDocument } from '../domain/sms-request';
 import { InsertBatch } from './insert-batch';
+import { RedisLock } from './redis-lock';
 
 const LINK_TTL_SECONDS = 7 * 24 * 3600;
 
@@ -21,6 +22,9 @@ export interface DeliveryChange {
 /**
  * The send requests. A delivery's status only moves while it is not final. Inserts made at the
  * same time go to the store as one `insertMany` (FerretDB commits each command on its own).
+ * Every read and write names the document by `_id` alone: FerretDB (SQLite) scans the whole
+ * collection for any other filter, updates with an extra condition included; conditions are
+ * checked here instead (for updates under a per-delivery lock in Redis).
  */
 @Injectable()
 export class SmsRequestRepository implements OnModuleInit {
@@ -31,8 +35,10 @@ export class SmsRequestRepository implements OnModuleInit {
     this.rows = connection.db!.collection<SmsRequestDocument>('sms_requests');
     this.linkPrefix = `${config.BERTH_DB_PREFIX}:sms:provider-message:`;
     this.sentPrefix = `${config.BERTH_DB_PREFIX}:sms:sent:`;
+    this.locks = new RedisLock(redis, `${config.BERTH_DB_PREFIX}:sms:delivery-lock:`);
   }
 
+  private readonly locks: RedisLock;
   private readonly linkPrefix: string;
   private readonly sentPrefix: string;
 
@@ -57,8 +63,9 @@ export class SmsRequestRepository implements OnModuleInit {
     return this.rows.findOne({ _id: id });
   }
 
-  findOfTenant(tenant: string, id: string): Promise<SmsRequestDocument | null> {
-    return this.rows.findOne({ _id: id, tenant });
+  async findOfTenant(tenant: string, id: string): Promise<SmsRequestDocument | null> {
+    const request = await this.find(id);
+    return request?.tenant === tenant ? request : null;
   }
 
   /**
@@ -82,19 +89,20 @@ export class SmsRequestRepository implements OnModuleInit {
   /** The request and delivery index a provider's message id names, or undefined (not submitted yet, or unknown). */
   async findByProviderMessage(tenant: string, providerMessageId: string): Promise<{ request: SmsRequestDocument; index: number } | undefined> {
     const link = parseDeliveryId((await this.redis.get(`${this.linkPrefix}${tenant}:${providerMessageId}`)) ?? '');
-    const request = link ? await this.rows.findOne({ _id: link.requestId, tenant }) : null;
+    const request = link ? await this.findOfTenant(tenant, link.requestId) : null;
     return request && link ? { request, index: link.index } : undefined;
   }
 
-  /** Moves delivery `index` of request `id` to `change` unless it is already final (or, with `from`, not in that state); whether it moved. */
-  async changeDelivery(id: string, index: number, change: DeliveryChange, from?: DeliveryStatus): Promise<boolean> {
-    const path = `deliveries.${index}`;
-    const set: Record<string, unknown> = { [`${path}.status`]: change.status };
-    if (change.providerMessageId) set[`${path}.providerMessageId`] = change.providerMessageId;
-    if (change.reason) set[`${path}.reason`] = change.reason;
-    const status = from ?? { $nin: FINAL_STATUSES };
-    const result = await this.rows.updateOne({ _id: id, [`${path}.status`]: status }, { $set: set });
-    return result.modifiedCount === 1;
+  /** Moves delivery `index` of request `id` to `change` unless it is already final (or, with `from`, not in that state); whether it changed. */
+  changeDelivery(id: string, index: number, change: DeliveryChange, from?: DeliveryStatus): Promise<boolean> {
+    return this.locks.run(deliveryId(id, index), async () => {
+      const delivery = (await this.find(id))?.deliveries[index];
+      if (!delivery || (from ? delivery.status !== from : FINAL_STATUSES.includes(delivery.status))) return false;
+      const set = Object.entries(change).filter(([, value]) => value);
+      if (set.every(([key, value]) => delivery[key as keyof DeliveryChange] === value)) return false;
+      await this.rows.updateOne({ _id: id }, { $set: Object.fromEntries(set.map(([key, value]) => [`deliveries.${index}.${key}`, value])) });
+      return true;
+    });
   }
 
   /** Requests made between `after` and `before` with a delivery still waiting to be submitted, oldest first. */
