@@ -5,7 +5,7 @@ import { ProviderRejectedError } from '../../providers/sms-provider';
 import { deliveryId } from '../domain/sms-request';
 import { ProviderRegistry } from '../infrastructure/provider-registry';
 import { SmsRequestRepository } from '../infrastructure/sms-request.repository';
-import { SendJob, SmsQueues } from '../infrastructure/sms-queues';
+import { QueuedSms, queuedSms, SendJob, SmsQueues } from '../infrastructure/sms-queues';
 
 /**
  * Submits one delivery to the tenant's provider, once: a delivery no longer `MessageWaiting` is
@@ -22,23 +22,23 @@ export class DeliverSms {
     @Inject(SMS_CONFIG) private readonly config: SmsAdapterConfig,
   ) {}
 
-  async run({ requestId, index }: SendJob, attempt: number): Promise<void> {
-    const request = await this.requests.find(requestId);
-    const delivery = request?.deliveries[index];
-    if (!request || !delivery || delivery.status !== 'MessageWaiting') return;
-    const sentAs = await this.requests.sentAs(requestId, index);
+  async run({ requestId, index, sms: queued }: SendJob, attempt: number): Promise<void> {
+    const { state, sentAs } = await this.requests.progress(requestId, index);
+    if (state?.status !== 'MessageWaiting') return;
     if (sentAs) {
       await this.requests.changeDelivery(requestId, index, { status: 'DeliveredToNetwork', providerMessageId: sentAs }, 'MessageWaiting');
       return;
     }
-    if (request.expiresAt && Date.parse(request.expiresAt) < Date.now()) return this.fail(requestId, index, 'expired before it could be sent');
+    const sms = queued ?? await this.read(requestId, index);
+    if (!sms) return;
+    if (sms.expiresAt && Date.parse(sms.expiresAt) < Date.now()) return this.fail(requestId, index, 'expired before it could be sent');
     try {
-      const provider = await this.providers.get(request.tenant);
+      const provider = await this.providers.get(sms.tenant);
       const result = await provider.send({
-        deliveryId: deliveryId(requestId, index), tenant: request.tenant, senderAddress: request.senderAddress,
-        senderName: request.senderName, address: delivery.address, text: request.message,
+        deliveryId: deliveryId(requestId, index), tenant: sms.tenant, senderAddress: sms.senderAddress,
+        senderName: sms.senderName, address: sms.address, text: sms.text,
       });
-      await this.requests.linkProviderMessage(request.tenant, result.providerMessageId, requestId, index);
+      await this.requests.linkProviderMessage(sms.tenant, result.providerMessageId, requestId, index, sms.notify);
       await this.requests.changeDelivery(requestId, index, { status: result.status ?? 'DeliveredToNetwork', providerMessageId: result.providerMessageId }, 'MessageWaiting');
     } catch (err) {
       const reason = (err as Error).message || String(err);
@@ -47,6 +47,13 @@ export class DeliverSms {
       this.logger.warn(`Delivery ${deliveryId(requestId, index)} attempt ${attempt} failed, retrying: ${reason}`);
       throw err;
     }
+  }
+
+  /** What to send, from the stored request (for jobs queued without it). */
+  private async read(requestId: string, index: number): Promise<QueuedSms | undefined> {
+    const request = await this.requests.find(requestId);
+    const delivery = request?.deliveries[index];
+    return request && delivery ? queuedSms(request, delivery.address) : undefined;
   }
 
   private async fail(requestId: string, index: number, reason: string) {
