@@ -9,30 +9,42 @@ const HOLD_MS = 30_000;
 const WAIT_MS = 35_000;
 const POLL_MS = 10;
 const COPY_TTL_SECONDS = 7 * 24 * 3600;
-/** Takes the lock (KEYS[1]) and returns 1 with the copy (KEYS[2], '' when absent), or 0. */
-const ACQUIRE = `if redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2], 'NX') then return {1, redis.call('get', KEYS[2]) or ''} end return {0}`;
-/** The holder keeps ARGV[2] as the copy (or drops it when '') and frees the lock; anyone else only drops the copy. */
-const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then
-  if ARGV[2] == '' then redis.call('del', KEYS[2]) else redis.call('set', KEYS[2], ARGV[2], 'EX', ARGV[3]) end
-  return redis.call('del', KEYS[1]) end
-redis.call('del', KEYS[2]) return 0`;
+/**
+ * Takes the lock (KEYS[1]) and marks the delivery held (KEYS[3], kept by a holder that died);
+ * returns 1 with the copy (KEYS[2]; '' when absent or when a holder died), or 0.
+ */
+const ACQUIRE = `if redis.call('exists', KEYS[1]) == 1 then return {0} end
+local copy = redis.call('get', KEYS[2]) or ''
+if redis.call('exists', KEYS[3]) == 1 then copy = '' end
+redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2])
+redis.call('set', KEYS[3], '1', 'EX', ARGV[3])
+return {1, copy}`;
+/** The holder keeps ARGV[2] as the copy (drops it when ''), and frees the delivery. */
+const RELEASE = `if redis.call('get', KEYS[1]) ~= ARGV[1] then return 0 end
+if ARGV[2] == '' then redis.call('del', KEYS[2]) else redis.call('set', KEYS[2], ARGV[2], 'EX', ARGV[3]) end
+return redis.call('del', KEYS[1], KEYS[3])`;
 
 /**
- * Per delivery, in Redis: a lock for changing it across the adapter's instances (SET NX with a
- * token, held at most 30 s), and a copy of its stored state, so that checking a change needs no
- * read of the store. The copy is dropped before each store write and set again after it, under
- * the lock: when present it is what the store holds; when absent the store is read.
+ * Per delivery, in Redis: a lock for changing it across the adapter's instances (held at most
+ * 30 s; changes within one instance also wait their turn in memory, without polling Redis), and
+ * a copy of its stored state, so that checking a change needs no read of the store. The copy is
+ * set when the change is done; when a holder died (its held mark outlives it) or its store write
+ * failed, the copy is not trusted and the store is read.
  */
 export class DeliveryGuard {
+  private readonly local = new Map<string, Promise<unknown>>();
+
   constructor(private readonly redis: Redis, private readonly prefix: string) {}
 
-  private keys(id: string): [string, string] {
-    return [`${this.prefix}lock:${id}`, `${this.prefix}state:${id}`];
+  private keys(id: string): [string, string, string] {
+    return [`${this.prefix}lock:${id}`, `${this.prefix}state:${id}`, `${this.prefix}held:${id}`];
   }
 
-  /** The copy of the delivery's state, if present (no lock: for a look before work, not for a check). */
-  async peek(id: string): Promise<DeliveryState | undefined> {
-    return parse(await this.redis.get(this.keys(id)[1]));
+  /** The copy of the delivery's state if present and trusted, and the value at key `other`, in one round trip (no lock: a look before work, not a check). */
+  async peek(id: string, other: string): Promise<{ copy?: DeliveryState; other: string | null }> {
+    const [, copyKey, heldKey] = this.keys(id);
+    const [copy, held, value] = await this.redis.mget(copyKey, heldKey, other);
+    return { copy: held ? undefined : parse(copy), other: value };
   }
 
   /** Notes the state of new deliveries (only where no copy exists yet). */
@@ -48,26 +60,32 @@ export class DeliveryGuard {
    * which becomes the copy. Resolves with whether `change` wrote.
    * @throws Error when the lock is still held by another after 35 s (the job is retried).
    */
-  async run(id: string, change: (copy: DeliveryState | undefined, writing: () => Promise<void>) => Promise<DeliveryState | undefined>): Promise<boolean> {
-    const [lock, copyKey] = this.keys(id);
+  run(id: string, change: (copy: DeliveryState | undefined, writing: () => void) => Promise<DeliveryState | undefined>): Promise<boolean> {
+    const turn = (this.local.get(id) ?? Promise.resolve()).catch(() => undefined).then(() => this.locked(id, change));
+    this.local.set(id, turn);
+    void turn.finally(() => this.local.get(id) === turn && this.local.delete(id)).catch(() => undefined);
+    return turn;
+  }
+
+  private async locked(id: string, change: (copy: DeliveryState | undefined, writing: () => void) => Promise<DeliveryState | undefined>): Promise<boolean> {
+    const keys = this.keys(id);
     const token = randomBytes(9).toString('base64url');
     const deadline = Date.now() + WAIT_MS;
     let got: [number, string?];
-    while (!(got = await this.redis.eval(ACQUIRE, 2, lock, copyKey, token, HOLD_MS) as [number, string?])[0]) {
+    while (!(got = await this.redis.eval(ACQUIRE, 3, ...keys, token, HOLD_MS, COPY_TTL_SECONDS) as [number, string?])[0]) {
       if (Date.now() > deadline) throw new Error(`delivery ${id} still locked after ${WAIT_MS} ms`);
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
     let state = parse(got[1]);
     let wrote = false;
     try {
-      state = await change(state, async () => {
+      state = await change(state, () => {
         wrote = true;
         state = undefined;
-        await this.redis.del(copyKey);
       });
       return wrote;
     } finally {
-      await this.redis.eval(RELEASE, 2, lock, copyKey, token, state ? JSON.stringify(state) : '', COPY_TTL_SECONDS).catch(() => undefined);
+      await this.redis.eval(RELEASE, 3, ...keys, token, state ? JSON.stringify(state) : '', COPY_TTL_SECONDS).catch(() => undefined);
     }
   }
 }

@@ -70,9 +70,8 @@ export class SmsRequestRepository implements OnModuleInit {
 
   /** The delivery's state (from its copy, else the store) and the provider's message id if the provider accepted it already. */
   async progress(requestId: string, index: number): Promise<{ state?: DeliveryState; sentAs?: string }> {
-    const id = deliveryId(requestId, index);
-    const [state, sentAs] = await Promise.all([this.guard.peek(id), this.redis.get(`${this.sentPrefix}${id}`)]);
-    const known = state ?? ((await this.find(requestId))?.deliveries[index]);
+    const { copy, other: sentAs } = await this.guard.peek(deliveryId(requestId, index), `${this.sentPrefix}${deliveryId(requestId, index)}`);
+    const known = copy ?? ((await this.find(requestId))?.deliveries[index]);
     return { state: known && stateOf(known), sentAs: sentAs ?? undefined };
   }
 
@@ -107,7 +106,7 @@ export class SmsRequestRepository implements OnModuleInit {
       const set = Object.entries(change).filter(([, value]) => value) as Array<[keyof DeliveryState, string]>;
       const blocked = from ? current.status !== from : FINAL_STATUSES.includes(current.status);
       if (blocked || set.every(([key, value]) => current[key] === value)) return stateOf(current);
-      await writing();
+      writing();
       await this.updates.write({ updateOne: { filter: { _id: id }, update: { $set: Object.fromEntries(set.map(([key, value]) => [`deliveries.${index}.${key}`, value])) } } });
       return { ...stateOf(current), ...Object.fromEntries(set) };
     });
