@@ -105,6 +105,6 @@ describe('DeliverSms with Redis going out of reach while the provider accepts', 
     expect(smsc.submits.filter((s) => s.text === 'once only')).toHaveLength(1);
     const stored = (await up.requests.find('r1'))!.deliveries[0];
     expect(stored).toMatchObject({ status: 'DeliveredToNetwork', providerMessageId: smsc.submits[0].messageId });
-    expect(await up.requests.sentAs('r1', 0)).toBe(smsc.submits[0].messageId);
+    expect((await up.requests.progress('r1', 0)).sentAs).toBe(smsc.submits[0].messageId);
   });
 });

@@ -15,8 +15,8 @@ export class ApplyReceipt {
   async run(tenant: string, receipt: DeliveryReceipt): Promise<void> {
     const found = await this.requests.findByProviderMessage(tenant, receipt.providerMessageId);
     if (!found) throw new ReceiptTooEarlyError(`no delivery with provider message id ${receipt.providerMessageId} (yet)`);
-    const { request, index } = found;
-    const changed = await this.requests.changeDelivery(request._id, index, { status: receipt.status, reason: receipt.reason });
-    if (changed && request.notifyUrl && FINAL_STATUSES.includes(receipt.status)) await this.queues.enqueueNotify(request._id, index);
+    const { requestId, index, notify } = found;
+    const changed = await this.requests.changeDelivery(requestId, index, { status: receipt.status, reason: receipt.reason });
+    if (changed && notify && FINAL_STATUSES.includes(receipt.status)) await this.queues.enqueueNotify(requestId, index);
   }
 }

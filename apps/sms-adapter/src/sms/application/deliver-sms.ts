@@ -5,16 +5,16 @@ import { ProviderRejectedError, SubmitResult } from '../../providers/sms-provide
 import { deliveryId } from '../domain/sms-request';
 import { ProviderRegistry } from '../infrastructure/provider-registry';
 import { SmsRequestRepository } from '../infrastructure/sms-request.repository';
-import { SendJob, SmsQueues } from '../infrastructure/sms-queues';
+import { QueuedSms, queuedSms, SendJob, SmsQueues } from '../infrastructure/sms-queues';
 
 /**
  * Submits one delivery to the tenant's provider, once: a delivery no longer `MessageWaiting` is
  * left alone, and one the provider already accepted (noted in Redis right after its answer) is
- * only recorded. The acceptance is noted in the store and in Redis independently, so that either
- * one, when the other is out of reach, keeps a retry from sending the message again (the fault run
- * sent SMS twice with Redis stopped); a retry completes the Redis note receipts need. A rejection,
- * an expired message or the last failed attempt to send ends it `DeliveryImpossible` with the
- * reason stored; any other failure is thrown to be retried.
+ * only recorded. When that note or the status change cannot be written (Redis out of reach), the
+ * acceptance is also written to the store on its own, and a retry looks there before sending, so
+ * the message is not sent twice (the fault run sent SMS twice with Redis stopped). A rejection, an
+ * expired message or the last failed attempt ends it `DeliveryImpossible` with the reason stored;
+ * any other failure is thrown to be retried.
  */
 @Injectable()
 export class DeliverSms {
@@ -25,26 +25,21 @@ export class DeliverSms {
     @Inject(SMS_CONFIG) private readonly config: SmsAdapterConfig,
   ) {}
 
-  async run({ requestId, index }: SendJob, attempt: number): Promise<void> {
-    const request = await this.requests.find(requestId);
-    const delivery = request?.deliveries[index];
-    if (!request || !delivery) return;
-    if (delivery.status !== 'MessageWaiting') {
-      if (delivery.providerMessageId) await this.requests.linkProviderMessage(request.tenant, delivery.providerMessageId, requestId, index);
-      return;
-    }
-    const sentAs = await this.requests.sentAs(requestId, index);
-    if (sentAs) {
-      await this.requests.changeDelivery(requestId, index, { status: 'DeliveredToNetwork', providerMessageId: sentAs }, 'MessageWaiting');
-      return;
-    }
-    if (request.expiresAt && Date.parse(request.expiresAt) < Date.now()) return this.fail(requestId, index, 'expired before it could be sent');
+  /** `attempt` counts from 1; `rerun` says an earlier run of this job may have got as far as sending (a retry or a stalled job). */
+  async run({ requestId, index, sms: queued }: SendJob, attempt: number, rerun = attempt > 1): Promise<void> {
+    const { state, sentAs } = await this.requests.progress(requestId, index);
+    if (state?.status !== 'MessageWaiting') return;
+    const sms = queued ?? await this.read(requestId, index);
+    if (!sms) return;
+    const accepted = sentAs ?? (rerun ? await this.requests.storedAcceptance(requestId, index) : undefined);
+    if (accepted) return this.record(requestId, index, sms, { providerMessageId: accepted });
+    if (sms.expiresAt && Date.parse(sms.expiresAt) < Date.now()) return this.fail(requestId, index, 'expired before it could be sent');
     let result: SubmitResult;
     try {
-      const provider = await this.providers.get(request.tenant);
+      const provider = await this.providers.get(sms.tenant);
       result = await provider.send({
-        deliveryId: deliveryId(requestId, index), tenant: request.tenant, senderAddress: request.senderAddress,
-        senderName: request.senderName, address: delivery.address, text: request.message,
+        deliveryId: deliveryId(requestId, index), tenant: sms.tenant, senderAddress: sms.senderAddress,
+        senderName: sms.senderName, address: sms.address, text: sms.text,
       });
     } catch (err) {
       const reason = (err as Error).message || String(err);
@@ -53,12 +48,25 @@ export class DeliverSms {
       this.logger.warn(`Delivery ${deliveryId(requestId, index)} attempt ${attempt} failed, retrying: ${reason}`);
       throw err;
     }
-    const noted = await Promise.allSettled([
-      this.requests.changeDelivery(requestId, index, { status: result.status ?? 'DeliveredToNetwork', providerMessageId: result.providerMessageId }, 'MessageWaiting'),
-      this.requests.linkProviderMessage(request.tenant, result.providerMessageId, requestId, index),
-    ]);
-    const failed = noted.find((n) => n.status === 'rejected');
-    if (failed) throw failed.reason;
+    try {
+      await this.record(requestId, index, sms, result);
+    } catch (err) {
+      await this.requests.storeAcceptance(requestId, index, result.providerMessageId).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  /** Notes the provider's acceptance (the link receipts need, and the status). */
+  private async record(requestId: string, index: number, sms: QueuedSms, result: Pick<SubmitResult, 'providerMessageId' | 'status'>) {
+    await this.requests.linkProviderMessage(sms.tenant, result.providerMessageId, requestId, index, sms.notify);
+    await this.requests.changeDelivery(requestId, index, { status: result.status ?? 'DeliveredToNetwork', providerMessageId: result.providerMessageId }, 'MessageWaiting');
+  }
+
+  /** What to send, from the stored request (for jobs queued without it). */
+  private async read(requestId: string, index: number): Promise<QueuedSms | undefined> {
+    const request = await this.requests.find(requestId);
+    const delivery = request?.deliveries[index];
+    return request && delivery ? queuedSms(request, delivery.address) : undefined;
   }
 
   private async fail(requestId: string, index: number, reason: string) {

@@ -27,8 +27,10 @@ export class InboundRepository implements OnModuleInit {
     }
   }
 
-  find(tenant: string, id: string): Promise<InboundDocument | null> {
-    return this.rows.findOne({ _id: id, tenant });
+  /** By `_id` alone (FerretDB scans the collection for `_id` with another field), then the tenant checked here. */
+  async find(tenant: string, id: string): Promise<InboundDocument | null> {
+    const doc = await this.rows.findOne({ _id: id });
+    return doc?.tenant === tenant ? doc : null;
   }
 
   /** Messages to `destination`, newest first. */

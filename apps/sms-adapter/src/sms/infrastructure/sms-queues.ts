@@ -10,7 +10,11 @@ import { deliveryId, SmsRequestDocument } from '../domain/sms-request';
 export const SEND_QUEUE = 'sms-send';
 export const EVENTS_QUEUE = 'sms-events';
 
-export interface SendJob { requestId: string; index: number }
+/** A delivery to submit, with what to send (jobs queued by earlier versions lack `sms`: the worker reads the request). */
+export interface SendJob { requestId: string; index: number; sms?: QueuedSms }
+export interface QueuedSms {
+  tenant: string; senderAddress: string; senderName?: string; address: string; text: string; expiresAt?: string; notify: boolean;
+}
 export type EventJob =
   | { kind: 'receipt'; tenant: string; receipt: DeliveryReceipt }
   | { kind: 'notify'; requestId: string; index: number };
@@ -46,8 +50,8 @@ export class SmsQueues implements OnApplicationShutdown {
   async enqueueDeliveries(request: SmsRequestDocument): Promise<void> {
     const waiting = request.deliveries.map((d, index) => ({ d, index })).filter(({ d }) => d.status === 'MessageWaiting');
     if (waiting.length === 0) return;
-    await this.send.addBulk(waiting.map(({ index }) => ({
-      name: 'deliver', data: { requestId: request._id, index }, opts: this.options(deliveryId(request._id, index)),
+    await this.send.addBulk(waiting.map(({ d, index }) => ({
+      name: 'deliver', data: { requestId: request._id, index, sms: queuedSms(request, d.address) }, opts: this.options(deliveryId(request._id, index)),
     })));
   }
 
@@ -64,4 +68,9 @@ export class SmsQueues implements OnApplicationShutdown {
     await Promise.all([this.send.close(), this.events.close()]).catch(() => undefined);
     await this.connection.quit().catch(() => this.connection.disconnect());
   }
+}
+
+export function queuedSms(request: SmsRequestDocument, address: string): QueuedSms {
+  const { tenant, senderAddress, senderName, message: text, expiresAt, notifyUrl } = request;
+  return { tenant, senderAddress, address, text, notify: Boolean(notifyUrl), ...(senderName ? { senderName } : {}), ...(expiresAt ? { expiresAt } : {}) };
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
-import type { Collection } from 'mongodb';
+import type { AnyBulkWriteOperation, Collection } from 'mongodb';
 import type { Connection } from 'mongoose';
 import Redis from 'ioredis';
 import type { BaseConfig } from '@berth/config';
@@ -8,33 +8,38 @@ import { ensureIndexes, isDuplicateKey } from '@berth/messaging';
 import { BASE_CONFIG, REDIS } from '@berth/runtime';
 import type { DeliveryStatus } from '../../providers/sms-provider';
 import { deliveryId, FINAL_STATUSES, parseDeliveryId, SmsRequestDocument } from '../domain/sms-request';
-import { InsertBatch } from './insert-batch';
+import { DeliveryGuard, DeliveryState } from './delivery-guard';
+import { WriteBatch } from './write-batch';
 
 const LINK_TTL_SECONDS = 7 * 24 * 3600;
 
-export interface DeliveryChange {
-  status: DeliveryStatus;
-  providerMessageId?: string;
-  reason?: string;
-}
+export type DeliveryChange = DeliveryState;
+
+/** Where a provider's message id leads: the delivery, and whether its request asked for notifications. */
+export interface ProviderMessageLink { requestId: string; index: number; notify: boolean }
 
 /**
- * The send requests. A delivery's status only moves while it is not final. Inserts made at the
- * same time go to the store as one `insertMany` (FerretDB commits each command on its own).
+ * The send requests. A delivery's status only moves while it is not final. Every store access
+ * names the document by `_id` alone (FerretDB's SQLite backend scans the collection for any other
+ * filter, updates with a condition included): a change is checked under the delivery's lock
+ * against its state copied in Redis (DeliveryGuard). Inserts, and updates, made at the same time
+ * go to the store as one command (FerretDB commits each command on its own).
  */
 @Injectable()
 export class SmsRequestRepository implements OnModuleInit {
   readonly rows: Collection<SmsRequestDocument>;
-  private readonly batch = new InsertBatch<SmsRequestDocument>((docs) => this.rows.insertMany(docs, { ordered: false }));
+  private readonly inserts = new WriteBatch<SmsRequestDocument>((docs) => this.rows.insertMany(docs, { ordered: false }));
+  private readonly updates = new WriteBatch<AnyBulkWriteOperation<SmsRequestDocument>>((ops) => this.rows.bulkWrite(ops, { ordered: false }));
+  private readonly guard: DeliveryGuard;
+  private readonly linkPrefix: string;
+  private readonly sentPrefix: string;
 
   constructor(@InjectConnection() connection: Connection, @Inject(REDIS) private readonly redis: Redis, @Inject(BASE_CONFIG) config: BaseConfig) {
     this.rows = connection.db!.collection<SmsRequestDocument>('sms_requests');
     this.linkPrefix = `${config.BERTH_DB_PREFIX}:sms:provider-message:`;
     this.sentPrefix = `${config.BERTH_DB_PREFIX}:sms:sent:`;
+    this.guard = new DeliveryGuard(redis, `${config.BERTH_DB_PREFIX}:sms:delivery-`);
   }
-
-  private readonly linkPrefix: string;
-  private readonly sentPrefix: string;
 
   async onModuleInit() {
     await ensureIndexes(this.rows, [{ key: { createdAt: 1 }, name: 'created' }]);
@@ -43,22 +48,48 @@ export class SmsRequestRepository implements OnModuleInit {
   /** Stores `doc`; when a request with its id exists (a retried POST), returns that one and false. */
   async insert(doc: SmsRequestDocument): Promise<{ request: SmsRequestDocument; created: boolean }> {
     try {
-      await this.batch.insert(doc);
-      return { request: doc, created: true };
+      await this.inserts.write(doc);
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
       const existing = await this.rows.findOne({ _id: doc._id });
       if (!existing) throw err;
       return { request: existing, created: false };
     }
+    await this.guard.seed(doc.deliveries.map((d, index) => [deliveryId(doc._id, index), stateOf(d)]));
+    return { request: doc, created: true };
   }
 
   find(id: string): Promise<SmsRequestDocument | null> {
     return this.rows.findOne({ _id: id });
   }
 
-  findOfTenant(tenant: string, id: string): Promise<SmsRequestDocument | null> {
-    return this.rows.findOne({ _id: id, tenant });
+  async findOfTenant(tenant: string, id: string): Promise<SmsRequestDocument | null> {
+    const request = await this.find(id);
+    return request?.tenant === tenant ? request : null;
+  }
+
+  /** The delivery's state (from its copy, else the store) and the provider's message id if the provider accepted it already. */
+  async progress(requestId: string, index: number): Promise<{ state?: DeliveryState; sentAs?: string }> {
+    const { copy, other: sentAs } = await this.guard.peek(deliveryId(requestId, index), `${this.sentPrefix}${deliveryId(requestId, index)}`);
+    const known = copy ?? ((await this.find(requestId))?.deliveries[index]);
+    return { state: known && stateOf(known), sentAs: sentAs ?? undefined };
+  }
+
+  /**
+   * Writes, in the store alone, that the provider accepted delivery `index` as `providerMessageId`:
+   * what keeps a retry from sending again when the Redis note could not be written. A plain update by
+   * `_id` of a field of its own, so it races with no status change.
+   */
+  async storeAcceptance(requestId: string, index: number, providerMessageId: string): Promise<void> {
+    await this.rows.updateOne({ _id: requestId }, { $set: { [`deliveries.${index}.acceptedAs`]: providerMessageId } });
+  }
+
+  /** The acceptance `storeAcceptance` wrote, if any (read by retries only: it costs a store read). */
+  async storedAcceptance(requestId: string, index: number): Promise<string | undefined> {
+    const request = await this.find(requestId);
+    const delivery = request?.deliveries[index] as { acceptedAs?: unknown; providerMessageId?: unknown } | undefined;
+    const id = delivery?.acceptedAs ?? delivery?.providerMessageId;
+    return typeof id === 'string' ? id : undefined;
   }
 
   /**
@@ -66,39 +97,44 @@ export class SmsRequestRepository implements OnModuleInit {
    * as `providerMessageId`, both ways: receipts find the delivery, and a retry of a delivery whose
    * status write was lost (the process died) finds that it was sent.
    */
-  async linkProviderMessage(tenant: string, providerMessageId: string, requestId: string, index: number): Promise<void> {
+  async linkProviderMessage(tenant: string, providerMessageId: string, requestId: string, index: number, notify: boolean): Promise<void> {
     const id = deliveryId(requestId, index);
     await this.redis.multi()
-      .set(`${this.linkPrefix}${tenant}:${providerMessageId}`, id, 'EX', LINK_TTL_SECONDS)
+      .set(`${this.linkPrefix}${tenant}:${providerMessageId}`, `${id} ${notify ? 'notify' : '-'}`, 'EX', LINK_TTL_SECONDS)
       .set(`${this.sentPrefix}${id}`, providerMessageId, 'EX', LINK_TTL_SECONDS)
       .exec();
   }
 
-  /** The provider's message id of a delivery the provider already accepted, if any. */
-  sentAs(requestId: string, index: number): Promise<string | null> {
-    return this.redis.get(`${this.sentPrefix}${deliveryId(requestId, index)}`);
+  /** The delivery a provider's message id names, or undefined (not submitted yet, or unknown). */
+  async findByProviderMessage(tenant: string, providerMessageId: string): Promise<ProviderMessageLink | undefined> {
+    const [id, flag] = ((await this.redis.get(`${this.linkPrefix}${tenant}:${providerMessageId}`)) ?? '').split(' ');
+    const link = parseDeliveryId(id);
+    if (!link) return undefined;
+    if (flag) return { ...link, notify: flag === 'notify' };
+    const request = await this.findOfTenant(tenant, link.requestId);
+    return request ? { ...link, notify: Boolean(request.notifyUrl) } : undefined;
   }
 
-  /** The request and delivery index a provider's message id names, or undefined (not submitted yet, or unknown). */
-  async findByProviderMessage(tenant: string, providerMessageId: string): Promise<{ request: SmsRequestDocument; index: number } | undefined> {
-    const link = parseDeliveryId((await this.redis.get(`${this.linkPrefix}${tenant}:${providerMessageId}`)) ?? '');
-    const request = link ? await this.rows.findOne({ _id: link.requestId, tenant }) : null;
-    return request && link ? { request, index: link.index } : undefined;
-  }
-
-  /** Moves delivery `index` of request `id` to `change` unless it is already final (or, with `from`, not in that state); whether it moved. */
-  async changeDelivery(id: string, index: number, change: DeliveryChange, from?: DeliveryStatus): Promise<boolean> {
-    const path = `deliveries.${index}`;
-    const set: Record<string, unknown> = { [`${path}.status`]: change.status };
-    if (change.providerMessageId) set[`${path}.providerMessageId`] = change.providerMessageId;
-    if (change.reason) set[`${path}.reason`] = change.reason;
-    const status = from ?? { $nin: FINAL_STATUSES };
-    const result = await this.rows.updateOne({ _id: id, [`${path}.status`]: status }, { $set: set });
-    return result.modifiedCount === 1;
+  /** Moves delivery `index` of request `id` to `change` unless it is already final (or, with `from`, not in that state); whether it changed. */
+  changeDelivery(id: string, index: number, change: DeliveryChange, from?: DeliveryStatus): Promise<boolean> {
+    return this.guard.run(deliveryId(id, index), async (copy, writing) => {
+      const current = copy ?? (await this.find(id))?.deliveries[index];
+      if (!current) return undefined;
+      const set = Object.entries(change).filter(([, value]) => value) as Array<[keyof DeliveryState, string]>;
+      const blocked = from ? current.status !== from : FINAL_STATUSES.includes(current.status);
+      if (blocked || set.every(([key, value]) => current[key] === value)) return stateOf(current);
+      writing();
+      await this.updates.write({ updateOne: { filter: { _id: id }, update: { $set: Object.fromEntries(set.map(([key, value]) => [`deliveries.${index}.${key}`, value])) } } });
+      return { ...stateOf(current), ...Object.fromEntries(set) };
+    });
   }
 
   /** Requests made between `after` and `before` with a delivery still waiting to be submitted, oldest first. */
   waiting(after: Date, before: Date, limit: number): Promise<SmsRequestDocument[]> {
     return this.rows.find({ createdAt: { $gt: after, $lt: before }, 'deliveries.status': 'MessageWaiting' }).sort({ createdAt: 1 }).limit(limit).toArray();
   }
+}
+
+function stateOf({ status, providerMessageId, reason }: DeliveryState): DeliveryState {
+  return { status, ...(providerMessageId ? { providerMessageId } : {}), ...(reason ? { reason } : {}) };
 }

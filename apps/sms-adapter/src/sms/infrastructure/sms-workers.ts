@@ -32,7 +32,7 @@ export class SmsWorkers implements OnApplicationBootstrap, OnApplicationShutdown
   onApplicationBootstrap() {
     const common = { connection: this.queues.connection, prefix: this.queues.prefix };
     this.workers = [
-      new Worker<SendJob>(SEND_QUEUE, (job) => this.deliver.run(job.data, job.attemptsMade + 1), { ...common, concurrency: this.config.BERTH_SMS_CONCURRENCY }),
+      new Worker<SendJob>(SEND_QUEUE, (job) => this.deliver.run(job.data, job.attemptsMade + 1, job.attemptsMade > 0 || job.stalledCounter > 0), { ...common, concurrency: this.config.BERTH_SMS_CONCURRENCY }),
       new Worker<EventJob>(EVENTS_QUEUE, (job) => this.event(job), { ...common, concurrency: this.config.BERTH_SMS_CONCURRENCY }),
     ];
     for (const worker of this.workers) worker.on('error', (err) => this.logger.warn(`Queue worker: ${err.message}`));

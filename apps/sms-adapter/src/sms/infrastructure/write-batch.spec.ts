@@ -1,24 +1,24 @@
-import { InsertBatch } from './insert-batch';
+import { WriteBatch } from './write-batch';
 
-describe('InsertBatch', () => {
-  it('sends inserts made meanwhile as one insertMany and tells each caller its own outcome', async () => {
+describe('WriteBatch', () => {
+  it('sends writes made meanwhile as one batch and tells each caller its own outcome', async () => {
     const calls: number[][] = [];
-    const batch = new InsertBatch<number>(async (docs) => {
+    const batch = new WriteBatch<number>(async (docs) => {
       calls.push(docs);
       const dup = docs.indexOf(3);
       if (dup >= 0 && docs.length > 1) throw Object.assign(new Error('bulk'), { writeErrors: [{ index: dup, code: 11000, errmsg: 'dup' }] });
     });
-    const outcomes = await Promise.allSettled([1, 2, 3, 4].map((n) => batch.insert(n)));
+    const outcomes = await Promise.allSettled([1, 2, 3, 4].map((n) => batch.write(n)));
     expect(calls).toEqual([[1], [2, 3, 4]]);
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
     expect((outcomes[2] as PromiseRejectedResult).reason).toMatchObject({ code: 11000 });
   });
 
-  it('inserts each on its own when the store does not say which failed', async () => {
-    const batch = new InsertBatch<number>(async (docs) => {
+  it('sends each on its own when the store does not say which failed', async () => {
+    const batch = new WriteBatch<number>(async (docs) => {
       if (docs.includes(2)) throw new Error('UNIQUE constraint failed');
     });
-    const outcomes = await Promise.allSettled([1, 2, 3].map((n) => batch.insert(n)));
+    const outcomes = await Promise.allSettled([1, 2, 3].map((n) => batch.write(n)));
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
   });
 });
