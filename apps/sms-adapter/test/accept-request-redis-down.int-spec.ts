@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
+import { freePort } from '@berth/testing';
 import { Logger } from '@nestjs/common';
 import Redis from 'ioredis';
 import mongoose from 'mongoose';
@@ -8,15 +8,6 @@ import type { SmsAdapterConfig } from '../src/config/sms-adapter.env';
 import { AcceptRequest } from '../src/sms/application/accept-request';
 import { SmsQueues } from '../src/sms/infrastructure/sms-queues';
 import { SmsRequestRepository } from '../src/sms/infrastructure/sms-request.repository';
-
-/** A port nothing listens on: taken from the system, then released. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const prefix = `arq${randomBytes(3).toString('hex')}`;
 
@@ -33,7 +24,7 @@ describe('AcceptRequest with Redis out of reach', () => {
     Logger.overrideLogger(false);
     connection = await mongoose.createConnection(process.env.MONGODB_URI!, { dbName: `${prefix}_sms` }).asPromise();
     redis = new Redis(process.env.REDIS_URL!);
-    const config = { BERTH_DB_PREFIX: prefix, REDIS_URL: `redis://127.0.0.1:${await closedPort()}`, BERTH_SMS_ATTEMPTS: 10, BERTH_SMS_RETRY_DELAY_MS: 1000 };
+    const config = { BERTH_DB_PREFIX: prefix, REDIS_URL: `redis://127.0.0.1:${await freePort()}`, BERTH_SMS_ATTEMPTS: 10, BERTH_SMS_RETRY_DELAY_MS: 1000 };
     queues = new SmsQueues(config as unknown as SmsAdapterConfig);
     queues.connection.on('error', () => undefined);
   });

@@ -11,16 +11,8 @@ import type { SmsQueues } from '../src/sms/infrastructure/sms-queues';
 import { SmsRequestRepository } from '../src/sms/infrastructure/sms-request.repository';
 import type { BaseConfig } from '@berth/config';
 import { OutboundPolicy } from '@berth/runtime';
+import { freePort } from '@berth/testing';
 import { TestSmsc } from './test-smsc';
-
-/** A port nothing listens on: taken from the system, then released. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /**
  * A TCP relay to the real Redis that goes away (closes its connections and its port) once it has

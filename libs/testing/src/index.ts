@@ -10,3 +10,4 @@ export * from './app-restart';
 export * from './restarted-apps';
 export * from './route-inventory';
 export * from './extra-app';
+export * from './ports';
