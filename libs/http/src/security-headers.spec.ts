@@ -1,4 +1,4 @@
-import { declaredBodyTooLarge } from './body-limit';
+import { declaredBodyTooLarge, limitedBody } from './body-limit';
 import { API_CSP, securityHeaders } from './security-headers';
 
 describe('securityHeaders', () => {
@@ -17,5 +17,20 @@ describe('declaredBodyTooLarge', () => {
     expect(declaredBodyTooLarge({ 'content-length': '300000000', 'content-type': 'multipart/form-data; boundary=x' }, 1024)).toBeUndefined();
     const error = declaredBodyTooLarge({ 'content-length': '1025', 'content-type': 'application/json' }, 1024);
     expect([error?.status, error?.code, error?.headers]).toEqual([413, 'general/Payload Too Large', { connection: 'close' }]);
+  });
+});
+
+describe('limitedBody', () => {
+  const read = async (stream: NodeJS.ReadableStream) => { let n = 0; for await (const chunk of stream) n += (chunk as Buffer).length; return n; };
+
+  it('passes a chunked body up to the limit and fails past it with the 413; declared lengths and multipart pass as they are', async () => {
+    const { Readable } = await import('node:stream');
+    const chunks = (n: number) => Readable.from(Array.from({ length: n }, () => Buffer.alloc(256)));
+    expect(await read(limitedBody(chunks(4), {}, 1024))).toBe(1024);
+    await expect(read(limitedBody(chunks(5), {}, 1024))).rejects.toMatchObject({ status: 413, code: 'general/Payload Too Large' });
+    const declared = chunks(5);
+    expect(limitedBody(declared, { 'content-length': '1280' }, 1024)).toBe(declared);
+    const upload = chunks(5);
+    expect(limitedBody(upload, { 'content-type': 'multipart/form-data; boundary=x' }, 1024)).toBe(upload);
   });
 });

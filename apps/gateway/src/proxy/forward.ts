@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import type { Dispatcher } from 'undici';
 import { PRINCIPAL_HEADER } from '@berth/auth';
-import { DomainError } from '@berth/http';
+import { DomainError, limitedBody } from '@berth/http';
 import type { CachedPrincipal } from '../auth/credential-cache';
 import { clientResponseHeaders, upstreamRequestHeaders } from './forward-headers';
 
@@ -10,6 +10,8 @@ import { clientResponseHeaders, upstreamRequestHeaders } from './forward-headers
 export interface Forwarding {
   pool: Dispatcher; origin: string; publicBase: string;
   method: string; path: string; requestId: string; auth?: CachedPrincipal;
+  /** `BERTH_HTTP_MAX_BODY_BYTES`: a chunked body past it is cut off with 413 (`limitedBody`). */
+  maxBodyBytes: number;
 }
 
 /** True when the request carries a body to stream on. */
@@ -53,7 +55,7 @@ function upstreamRequest(req: IncomingMessage, to: Forwarding): Dispatcher.Reque
     host: req.headers.host ?? '', proto: (req.socket as TLSSocket).encrypted ? 'https' : 'http', for: req.socket.remoteAddress ?? '', requestId: to.requestId,
   });
   if (to.auth) headers[PRINCIPAL_HEADER] = to.auth.token;
-  return { method: to.method as Dispatcher.HttpMethod, path: to.path, headers, body: hasBody(req) ? req : undefined };
+  return { method: to.method as Dispatcher.HttpMethod, path: to.path, headers, body: hasBody(req) ? limitedBody(req, req.headers, to.maxBodyBytes) : undefined };
 }
 
 /** The 503 for an upstream that cannot be reached. */

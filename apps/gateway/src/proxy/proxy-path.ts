@@ -1,4 +1,4 @@
-import { declaredBodyTooLarge, effectiveMethod } from '@berth/http';
+import { declaredBodyTooLarge, DomainError, effectiveMethod } from '@berth/http';
 import type { RawExchange, RawExchanges, RawHandler } from '@berth/runtime';
 import type { Authenticator } from '../auth/authenticator';
 import type { CachedPrincipal, CredentialCache } from '../auth/credential-cache';
@@ -59,10 +59,10 @@ async function proxy(parts: ProxyParts, { req, res, id }: RawExchange, app: Upst
   const waiting = admitRequest(parts.limiter, auth, res);
   if (waiting) await waiting;
   const method = effectiveMethod(req.method!, req.headers['x-http-method']);
-  const to: Forwarding = { pool: parts.upstreams.pool(app), origin: parts.upstreams.origin(app), publicBase: parts.publicBase, method, path: req.url!, requestId: id, auth };
+  const to: Forwarding = { pool: parts.upstreams.pool(app), origin: parts.upstreams.origin(app), publicBase: parts.publicBase, method, path: req.url!, requestId: id, auth, maxBodyBytes: parts.maxBodyBytes };
   const evict = auth && evictionAfter(parts.credentials, method, path, auth);
   await forward(req, res, to, evict && ((status) => (status < 300 ? evict() : Promise.resolve()))).catch((err: Error) => {
-    if (res.headersSent) throw err;
+    if (res.headersSent || (err instanceof DomainError && err.status === 413)) throw err;
     parts.exchanges.logger.warn({ app, err: err.message }, 'upstream unavailable');
     throw unavailable(app);
   });
