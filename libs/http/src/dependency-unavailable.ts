@@ -1,4 +1,4 @@
-import { DomainError } from './domain-error';
+import { serviceUnavailable } from './domain-error';
 
 /** Errors of the store, Redis and Kafka clients that mean "cannot reach it now", by class name (no driver is loaded here). */
 const UNREACHABLE = new Set([
@@ -22,4 +22,4 @@ export function isDependencyUnavailable(error: unknown, depth = 0): boolean {
 }
 
 /** The 503 for a request that failed because a dependency was unreachable. */
-export const dependencyUnavailable = () => new DomainError('general', 'Service Unavailable', 'A service this request needs is not available, retry later', { 'retry-after': '5' });
+export const dependencyUnavailable = () => serviceUnavailable('A service this request needs is not available, retry later');

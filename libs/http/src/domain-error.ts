@@ -29,3 +29,8 @@ export class DomainError extends Error {
     this.status = ERROR_STATUS[kind];
   }
 }
+
+/** A 503 the client may retry: `Retry-After` in seconds (5 unless said), under `resource` (`general` unless said). */
+export function serviceUnavailable(message: string, retryAfterSeconds = 5, resource = 'general'): DomainError {
+  return new DomainError(resource, 'Service Unavailable', message, { 'retry-after': String(retryAfterSeconds) });
+}

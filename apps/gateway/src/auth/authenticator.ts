@@ -1,11 +1,12 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { Principal, PRINCIPAL_HEADER, signPrincipal } from '@berth/auth';
-import { DomainError } from '@berth/http';
+import { DomainError, serviceUnavailable } from '@berth/http';
 import type { Pool } from 'undici';
 import { hostLabel, parseBasic } from './basic-credentials';
 import { CachedPrincipal, CredentialCache, Verified } from './credential-cache';
 
-const INTERNAL: Principal = { tenant: '-', user: 'gateway', roles: [], kind: 'internal' };
+/** The gateway itself, when it calls another app outside a request's tenant (credential checks, API documents). */
+export const GATEWAY_PRINCIPAL: Principal = { tenant: '-', user: 'gateway', roles: [], kind: 'internal' };
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
@@ -76,7 +77,7 @@ export class Authenticator {
   private async verify(body: Record<string, string | undefined>): Promise<Verified> {
     const res = await this.identity.request({
       method: 'POST', path: '/internal/authenticate',
-      headers: { 'content-type': 'application/json', accept: 'application/json', [PRINCIPAL_HEADER]: signPrincipal(INTERNAL, this.internalKey) },
+      headers: { 'content-type': 'application/json', accept: 'application/json', [PRINCIPAL_HEADER]: signPrincipal(GATEWAY_PRINCIPAL, this.internalKey) },
       body: JSON.stringify(body),
     }).catch(() => undefined);
     if (!res) throw unavailable();
@@ -94,4 +95,4 @@ function cookieToken(cookie: string | undefined): string | undefined {
   return cookie ? /(?:^|;\s*)authorization=([^;\s]+)/.exec(cookie)?.[1] : undefined;
 }
 
-const unavailable = () => new DomainError('general', 'Service Unavailable', 'Authentication is not available, retry later', { 'retry-after': '5' });
+const unavailable = () => serviceUnavailable('Authentication is not available, retry later');

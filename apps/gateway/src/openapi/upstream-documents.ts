@@ -1,12 +1,12 @@
-import { Principal, PRINCIPAL_HEADER, signPrincipal } from '@berth/auth';
-import { DomainError } from '@berth/http';
+import { PRINCIPAL_HEADER, signPrincipal } from '@berth/auth';
+import { DomainError, serviceUnavailable } from '@berth/http';
 import type { Json } from '@berth/openapi';
 import { API_DOCUMENT_PATH } from '@berth/runtime';
+import { GATEWAY_PRINCIPAL } from '../auth/authenticator';
 import type { Upstreams } from '../proxy/upstreams';
 import { UPSTREAM_APPS } from '../routing/route-table';
 
 const TIMEOUT_MS = 5000;
-const GATEWAY: Principal = { tenant: '-', user: 'gateway', roles: [], kind: 'internal' };
 
 /**
  * Reads every internal app's OpenAPI document (`GET /internal/openapi.json`, as the gateway's
@@ -15,11 +15,11 @@ const GATEWAY: Principal = { tenant: '-', user: 'gateway', roles: [], kind: 'int
  */
 export async function upstreamDocuments(upstreams: Upstreams, internalKey: string): Promise<Json[]> {
   return Promise.all(UPSTREAM_APPS.map(async (app) => {
-    const failed = () => new DomainError('general', 'Service Unavailable', `The API document of ${app} cannot be read, retry later`, { 'retry-after': '5' });
+    const failed = () => serviceUnavailable(`The API document of ${app} cannot be read, retry later`);
     try {
       const res = await upstreams.pool(app).request({
         method: 'GET', path: API_DOCUMENT_PATH,
-        headers: { accept: 'application/json', [PRINCIPAL_HEADER]: signPrincipal(GATEWAY, internalKey) },
+        headers: { accept: 'application/json', [PRINCIPAL_HEADER]: signPrincipal(GATEWAY_PRINCIPAL, internalKey) },
         headersTimeout: TIMEOUT_MS, bodyTimeout: TIMEOUT_MS,
       });
       const body = await res.body.json().catch(() => undefined) as Json | undefined;

@@ -38,8 +38,6 @@ export class TenantOptionView<T> {
     private readonly options: TenantOptionViewOptions, private readonly clock: () => number = Date.now,
   ) {}
 
-  get category(): string { return this.shape.category; }
-
   get(tenant: string): T | Promise<T> {
     const entry = this.entries.get(tenant);
     if (entry && entry.expires > this.clock()) return entry.view;

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import type { Dispatcher } from 'undici';
 import { PRINCIPAL_HEADER } from '@berth/auth';
-import { DomainError, limitedBody } from '@berth/http';
+import { DomainError, limitedBody, serviceUnavailable } from '@berth/http';
 import type { CachedPrincipal } from '../auth/credential-cache';
 import { clientResponseHeaders, upstreamRequestHeaders } from './forward-headers';
 
@@ -60,5 +60,5 @@ function upstreamRequest(req: IncomingMessage, to: Forwarding): Dispatcher.Reque
 
 /** The 503 for an upstream that cannot be reached. */
 export function unavailable(name: string): DomainError {
-  return new DomainError('general', 'Service Unavailable', `${name} is not available, retry later`, { 'retry-after': '5' });
+  return serviceUnavailable(`${name} is not available, retry later`);
 }

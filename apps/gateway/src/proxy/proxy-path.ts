@@ -62,7 +62,8 @@ async function proxy(parts: ProxyParts, { req, res, id }: RawExchange, app: Upst
   const to: Forwarding = { pool: parts.upstreams.pool(app), origin: parts.upstreams.origin(app), publicBase: parts.publicBase, method, path: req.url!, requestId: id, auth, maxBodyBytes: parts.maxBodyBytes };
   const evict = auth && evictionAfter(parts.credentials, method, path, auth);
   await forward(req, res, to, evict && ((status) => (status < 300 ? evict() : Promise.resolve()))).catch((err: Error) => {
-    if (res.headersSent || (err instanceof DomainError && err.status === 413)) throw err;
+    // A refusal of the request itself (the body limit) stays as it is; anything else means the app could not be reached.
+    if (res.headersSent || err instanceof DomainError) throw err;
     parts.exchanges.logger.warn({ app, err: err.message }, 'upstream unavailable');
     throw unavailable(app);
   });

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden } from '@berth/auth';
-import { DomainError, SERVICE_CSP } from '@berth/http';
+import { DomainError, SERVICE_CSP, serviceUnavailable } from '@berth/http';
 import { hasBody } from '../proxy/forward';
 import { clientResponseHeaders, upstreamRequestHeaders } from '../proxy/forward-headers';
 import type { ServiceRoutes } from './service-routes';
@@ -30,7 +30,7 @@ export async function proxyToService(req: FastifyRequest, reply: FastifyReply, t
   if (found.kind === 'not-subscribed') throw forbidden(`Tenant ${tenant} is not subscribed to microservice ${target.name}`);
   const down = () => (health
     ? reply.code(503).header('content-type', 'application/json').send({ status: 'DOWN' })
-    : Promise.reject(new DomainError('general', 'Service Unavailable', `Microservice ${target.name} has no healthy instance, retry later`, { 'retry-after': '5' })));
+    : Promise.reject(serviceUnavailable(`Microservice ${target.name} has no healthy instance, retry later`)));
   if (found.kind === 'down') return down();
   const queryAt = req.url.indexOf('?');
   const prefix = `/service/${target.name}`;

@@ -2,7 +2,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import { connect, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { forbidden, PRINCIPAL_HEADER } from '@berth/auth';
-import { DomainError, errorResource, mediaType, securityHeaders } from '@berth/http';
+import { DomainError, errorResource, mediaType, securityHeaders, serviceUnavailable } from '@berth/http';
 import type { Authenticator } from '../auth/authenticator';
 import type { GatewayConfig } from '../config/gateway.env';
 import { upstreamRequestHeaders } from '../proxy/forward-headers';
@@ -40,7 +40,7 @@ export function registerServiceUpgrade(server: Server, authenticator: Authentica
     const found = routes.table.target(target.name, auth.principal.tenant);
     if (found.kind === 'unknown') throw new DomainError('applications', 'Not Found', `Microservice ${target.name} is not deployed`);
     if (found.kind === 'not-subscribed') throw forbidden(`Tenant ${auth.principal.tenant} is not subscribed to microservice ${target.name}`);
-    if (found.kind === 'down') throw new DomainError('general', 'Service Unavailable', `Microservice ${target.name} has no healthy instance, retry later`, { 'retry-after': '5' });
+    if (found.kind === 'down') throw serviceUnavailable(`Microservice ${target.name} has no healthy instance, retry later`);
     const endpoint = new URL(found.endpoint);
     const headers = upstreamRequestHeaders(req.headers, { host: req.headers.host ?? '', proto: 'http', for: req.socket.remoteAddress ?? '', requestId: String(req.headers['x-request-id'] ?? '') });
     Object.assign(headers, { host: endpoint.host, connection: 'Upgrade', upgrade: req.headers.upgrade ?? 'websocket', 'x-forwarded-prefix': `/service/${target.name}` });

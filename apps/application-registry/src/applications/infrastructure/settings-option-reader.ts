@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { Pool } from 'undici';
 import { PRINCIPAL_HEADER, settingsReader, signPrincipal } from '@berth/auth';
-import { DomainError } from '@berth/http';
+import { serviceUnavailable } from '@berth/http';
 import { REGISTRY_CONFIG } from '../../config/registry-config.token';
 import type { RegistryConfig } from '../../config/application-registry.env';
 
@@ -26,7 +26,7 @@ export class SettingsOptionReader implements OnModuleDestroy {
    * @throws DomainError 503 `applications/Service Unavailable` when tenant-options does not answer with them within 2 s.
    */
   async read(tenant: string, category: string): Promise<Record<string, string>> {
-    const unavailable = (why: string) => new DomainError('applications', 'Service Unavailable', `The settings could not be read from the tenant options (${why}); try again`, { 'retry-after': '1' });
+    const unavailable = (why: string) => serviceUnavailable(`The settings could not be read from the tenant options (${why}); try again`, 1, 'applications');
     let status: number;
     let body: unknown;
     try {

@@ -7,6 +7,8 @@ export interface Delivery {
   address: string;
   status: DeliveryStatus;
   providerMessageId?: string;
+  /** The provider's message id, written on its own when the acceptance could not be recorded otherwise (Redis out of reach). */
+  acceptedAs?: string;
   reason?: string;
 }
 

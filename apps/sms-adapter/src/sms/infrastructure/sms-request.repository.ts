@@ -86,10 +86,8 @@ export class SmsRequestRepository implements OnModuleInit {
 
   /** The acceptance `storeAcceptance` wrote, if any (read by retries only: it costs a store read). */
   async storedAcceptance(requestId: string, index: number): Promise<string | undefined> {
-    const request = await this.find(requestId);
-    const delivery = request?.deliveries[index] as { acceptedAs?: unknown; providerMessageId?: unknown } | undefined;
-    const id = delivery?.acceptedAs ?? delivery?.providerMessageId;
-    return typeof id === 'string' ? id : undefined;
+    const delivery = (await this.find(requestId))?.deliveries[index];
+    return delivery?.acceptedAs ?? delivery?.providerMessageId;
   }
 
   /**

@@ -2,7 +2,7 @@ import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { Pool } from 'undici';
 import { Principal, PRINCIPAL_HEADER, settingsReader, signPrincipal } from '@berth/auth';
 import { MESSAGING_CATEGORY } from '@berth/contracts';
-import { DomainError, ERROR_STATUS, ErrorKind } from '@berth/http';
+import { DomainError, ERROR_STATUS, ErrorKind, serviceUnavailable } from '@berth/http';
 import { SMS_CONFIG } from '../../config/sms-config.token';
 import type { SmsAdapterConfig } from '../../config/sms-adapter.env';
 import { SMS_RESOURCE } from '../domain/sms-errors';
@@ -65,7 +65,7 @@ export class TenantOptionsClient implements OnModuleDestroy {
 }
 
 function unavailable(why: string) {
-  return new DomainError(SMS_RESOURCE, 'Service Unavailable', `The messaging options could not be reached (${why}); try again`, { 'retry-after': '1' });
+  return serviceUnavailable(`The messaging options could not be reached (${why}); try again`, 1, SMS_RESOURCE);
 }
 
 /** tenant-options' refusal, as its own error resource says it. */

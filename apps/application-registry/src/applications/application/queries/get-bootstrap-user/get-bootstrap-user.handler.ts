@@ -1,6 +1,6 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { forbidden } from '@berth/auth';
-import { DomainError } from '@berth/http';
+import { DomainError, serviceUnavailable } from '@berth/http';
 import { mayChange } from '../../../domain/application-rules';
 import { BootstrapUserStore } from '../../../infrastructure/bootstrap-user.store';
 import { ApplicationAccess } from '../../application-access';
@@ -16,7 +16,7 @@ export class GetBootstrapUserHandler implements IQueryHandler<GetBootstrapUserQu
     if (app.type !== 'MICROSERVICE') throw new DomainError('applications', 'Bad Request', `Application ${app.name} is of type ${app.type}; only a MICROSERVICE has a bootstrap user`);
     const user = await this.users.open(app);
     if (!user) {
-      throw new DomainError('applications', 'Service Unavailable', `The bootstrap user of application ${app.name} is being created; try again in a moment`, { 'retry-after': '1' });
+      throw serviceUnavailable(`The bootstrap user of application ${app.name} is being created; try again in a moment`, 1, 'applications');
     }
     return user;
   }
