@@ -26,10 +26,15 @@ async function paced(count, rate, fn) {
   await Promise.all(inFlight);
 }
 
-function printTable(header, rows) {
+/** A table's text: the first column left-aligned, the others right-aligned. */
+function tableText(header, rows) {
   const all = [header, ...rows].map((r) => r.map(String));
   const widths = header.map((_, c) => Math.max(...all.map((r) => r[c].length)));
-  for (const r of all) console.log(r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('   '));
+  return all.map((r) => r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('   ')).join('\n');
 }
 
-module.exports = { summarize, parallel, paced, printTable };
+function printTable(header, rows) {
+  console.log(tableText(header, rows));
+}
+
+module.exports = { summarize, parallel, paced, printTable, tableText };

@@ -26,8 +26,8 @@ ensure_debs() {
   [ ${#missing[@]} -eq 0 ] && return 0
   command -v apt-get >/dev/null || fail "missing packages ${missing[*]} and no apt-get to install them"
   say "installing Debian packages: ${missing[*]}"
-  as_root apt-get update -qq >"$BERTH_LOCAL/logs/apt.log" 2>&1 || true
-  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends "${missing[@]}" \
+  as_root apt-get -o DPkg::Lock::Timeout=600 update -qq >"$BERTH_LOCAL/logs/apt.log" 2>&1 || true
+  DEBIAN_FRONTEND=noninteractive as_root apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing[@]}" \
     >>"$BERTH_LOCAL/logs/apt.log" 2>&1 || { tail -n 20 "$BERTH_LOCAL/logs/apt.log" >&2; fail "apt-get install ${missing[*]} failed"; }
 }
 
@@ -61,5 +61,23 @@ ensure_npm_deps() {
   say "installing npm packages (npm ci)"
   (cd "$BERTH_ROOT" && npm ci --no-audit --no-fund --loglevel=error) >"$BERTH_LOCAL/logs/npm-ci.log" 2>&1 \
     || { tail -n 30 "$BERTH_LOCAL/logs/npm-ci.log" >&2; fail "npm ci failed"; }
+  echo "$sum" >"$stamp"
+}
+
+# The fuzzer (tools/fuzz/requirements.txt) in a Python venv under .local/fuzz/venv, from PyPI;
+# installed again when the requirements change. Needs Python 3.10 or newer (python3-venv from Debian where missing).
+ensure_fuzzer() {
+  local venv="$BERTH_LOCAL/fuzz/venv" req="$BERTH_ROOT/tools/fuzz/requirements.txt" stamp sum py="${BERTH_PYTHON:-python3}"
+  stamp="$venv/.berth-requirements.stamp"
+  sum="$(sha256sum "$req" | cut -c1-64)"
+  if [ "$(cat "$stamp" 2>/dev/null)" = "$sum" ]; then return 0; fi
+  command -v "$py" >/dev/null || ensure_debs python3 python3-venv
+  "$py" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else 1)' || fail "the fuzzer needs Python 3.10 or newer (set BERTH_PYTHON)"
+  say "installing the fuzzer (schemathesis) into $venv"
+  rm -rf "$venv"
+  { "$py" -m venv "$venv" || { ensure_debs python3-venv && "$py" -m venv "$venv"; }; } >"$BERTH_LOCAL/logs/fuzz-venv.log" 2>&1 \
+    || { tail -n 20 "$BERTH_LOCAL/logs/fuzz-venv.log" >&2; fail "could not make the fuzzer's Python venv"; }
+  "$venv/bin/pip" install --disable-pip-version-check --no-input -q -r "$req" >>"$BERTH_LOCAL/logs/fuzz-venv.log" 2>&1 \
+    || { tail -n 20 "$BERTH_LOCAL/logs/fuzz-venv.log" >&2; fail "pip install of the fuzzer failed"; }
   echo "$sum" >"$stamp"
 }

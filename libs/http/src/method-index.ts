@@ -1,6 +1,11 @@
 import Router from 'find-my-way';
 
-const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
+/** The methods Berth's routes use; any other method (TRACE, QUERY, PROPFIND…) is answered 405 or 404 (foreignMethods of libs/runtime). */
+export const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
+const ROUTE_METHODS: ReadonlySet<string> = new Set(METHODS);
+
+/** Whether some Berth route may use `method`. */
+export const isRouteMethod = (method: string | undefined): boolean => ROUTE_METHODS.has(method ?? '');
 
 /**
  * Every route an app registers, by method, so that a request whose path exists under other
@@ -11,7 +16,7 @@ export class MethodIndex {
 
   add(method: string | string[], url: string) {
     for (const m of Array.isArray(method) ? method : [method]) {
-      if (!(METHODS as readonly string[]).includes(m) || url.includes('*')) continue;
+      if (!isRouteMethod(m) || url.includes('*')) continue;
       try { this.router.on(m as (typeof METHODS)[number], url, () => undefined); } catch { /* already known */ }
     }
   }

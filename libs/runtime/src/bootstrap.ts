@@ -12,6 +12,7 @@ import { Logger } from 'pino';
 import { AppInfo } from './app-info';
 import { registerApiDocumentRoute } from './http/api-document.route';
 import { appVersion } from './app-version';
+import { foreignMethods } from './http/foreign-methods';
 import { RawExchanges, RawHandler } from './http/raw-exchanges';
 import { clientErrorHandler } from './http/client-errors';
 import { rawFirstServer, serverLimits } from './http/raw-server';
@@ -144,9 +145,10 @@ export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): 
     }
   });
   await options.beforeListen?.(nest, config);
-  if (options.rawHandler) {
-    raw = options.rawHandler(nest, config, new RawExchanges({ logger, metrics, errors, security, brandHeader: config.BERTH_BRAND_HEADER, closing: () => closing }));
-  }
+  const exchanges = new RawExchanges({ logger, metrics, errors, security, brandHeader: config.BERTH_BRAND_HEADER, closing: () => closing });
+  const foreign = foreignMethods(exchanges);
+  const own = options.rawHandler?.(nest, config, exchanges);
+  raw = own ? (req, res) => own(req, res) || foreign(req, res) : foreign;
   if (options.metricsPort) {
     const metricsPort = options.metricsPort(config);
     try {

@@ -15,6 +15,7 @@ export * from './messaging/publisher.provider';
 export * from './metrics/metrics';
 export * from './metrics/metrics-http';
 export * from './http/raw-exchanges';
+export * from './http/foreign-methods';
 export * from './http/api-document.route';
 export * from './http/request-context';
 export * from './outbound';

@@ -13,7 +13,6 @@ import type { UsageCounter } from '../usage/usage-counter';
 import { forward, Forwarding, unavailable } from './forward';
 import type { Upstreams } from './upstreams';
 
-export const PROXY_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']);
 const LOGOUT = /^\/user\/logout\/?$/;
 
 export interface ProxyParts {
@@ -25,7 +24,8 @@ export interface ProxyParts {
  * The gateway's hot path (issue 3): every request for a path an internal app owns is served by a
  * raw `request` listener, without Fastify's per-request work, and streamed to that app through its
  * keep-alive undici Pool. The steps and their rules are those of the Fastify hooks, in their order
- * (correlation id and processing mode, usage, CORS, authentication, rate limit, `X-HTTP-METHOD`), and a
+ * (correlation id and processing mode, usage, CORS, authentication, rate limit, `X-HTTP-METHOD`), any
+ * method included (the app answers one it does not serve with 405 and `Allow`), and a
  * declared body over the apps' limit is refused at once (413, declaredBodyTooLarge); every
  * other request (the gateway's own routes, `/service/…`, unknown paths) is left to Fastify.
  */
@@ -34,7 +34,7 @@ export function proxyPath(parts: ProxyParts): RawHandler {
     const url = req.url ?? '/';
     const queryAt = url.indexOf('?');
     const path = queryAt === -1 ? url : url.slice(0, queryAt);
-    const app = PROXY_METHODS.has(req.method!) ? owningApp(path) : undefined;
+    const app = owningApp(path);
     if (!app) return false;
     parts.exchanges.serve(req, res, `proxy:${app}`, (exchange) => proxy(parts, exchange, app, path));
     return true;

@@ -1,10 +1,9 @@
 import { NotFoundException } from '@nestjs/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { effectiveMethod } from '@berth/http';
+import { effectiveMethod, METHODS } from '@berth/http';
 import { GatewayConfig } from '../config/gateway.env';
 import { proxyToService, servicePath } from '../services/service-proxy';
 import type { ServiceRoutes } from '../services/service-routes';
-import { PROXY_METHODS } from './proxy-path';
 
 /**
  * The catch-all Fastify route behind the proxy path (proxy-path.ts, which takes every path an
@@ -19,7 +18,7 @@ export function registerProxyRoute(fastify: FastifyInstance, config: GatewayConf
   fastify.addContentTypeParser('*', (_req: FastifyRequest, _payload: unknown, done: (err: null) => void) => done(null));
 
   fastify.route({
-    method: [...PROXY_METHODS],
+    method: [...METHODS],
     url: '/*',
     handler: async (req, reply) => {
       const queryAt = req.url.indexOf('?');

@@ -34,6 +34,7 @@ import { UserWriter } from './infrastructure/user-writer';
 import { CurrentController } from './interface/current.controller';
 import { IdentityRepresentations } from './interface/identity-links';
 import { GroupsController } from './interface/groups.controller';
+import { TenantAccess } from './interface/tenant-access';
 import { InternalAuthController } from './interface/internal-auth.controller';
 import { LogoutController } from './interface/logout.controller';
 import { OAuthController } from './interface/oauth.controller';
@@ -62,7 +63,7 @@ import { OAuthCodeLoginHandler } from './application/commands/oauth-code-login/o
     EnsureManagementTenantHandler, AuthenticateHandler, CreateUserHandler, UpdateUserHandler, DeleteUserHandler,
     UpdateCurrentUserHandler, SetUserRoleHandler, CreateTenantHandler, DeleteTenantHandler, ListUsersHandler,
     ServiceUserWriter, ServiceUsersConsumer, BootstrapUserWriter, BootstrapUsersConsumer,
-    TenantResolver, LoginOptionStore, TfaSettingsReader, TfaPins, TwoFactor, OAuthStates, OidcClient, OAuthCodeLoginHandler,
+    TenantResolver, TenantAccess, LoginOptionStore, TfaSettingsReader, TfaPins, TwoFactor, OAuthStates, OidcClient, OAuthCodeLoginHandler,
   ],
 })
 export class IdentityModule implements OnApplicationBootstrap {

@@ -10,7 +10,7 @@ import { EffectiveRoles } from '../infrastructure/effective-roles';
 import { GroupWriter, StoredGroup } from '../infrastructure/group-writer';
 import { UserWriter } from '../infrastructure/user-writer';
 import { IdentityRepresentations } from './identity-links';
-import { assertTenantAccess } from './tenant-access';
+import { TenantAccess } from './tenant-access';
 import { objectBody } from './users.controller';
 import { ApiRoute } from '@berth/openapi';
 
@@ -25,14 +25,14 @@ const refId = (ref: unknown) => {
 export class GroupsController {
   constructor(
     private readonly groups: GroupWriter, private readonly users: UserWriter, private readonly roles: EffectiveRoles, private readonly assignable: AssignableRoles,
-    private readonly links: IdentityRepresentations, @Inject(TENANT_OPTIONS_CONFIG) private readonly config: TenantOptionsConfig,
+    private readonly links: IdentityRepresentations, private readonly access: TenantAccess, @Inject(TENANT_OPTIONS_CONFIG) private readonly config: TenantOptionsConfig,
   ) {}
 
   @Get('groups')
   @ApiRoute('A tenant\'s groups', { returns: 'groupCollection', paged: true })
   @Roles(...RoleSets.userRead)
   async list(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Query() query: QueryParams, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
-    this.access(p, tenant);
+    await this.access.assert(p, tenant);
     const page = parsePageQuery(query);
     const filter = { tenant, deleted: { $ne: true } } as never;
     const found = await this.roles.groups.find(filter).sort({ name: 1 }).skip(page.skip).limit(page.pageSize).toArray();
@@ -45,7 +45,7 @@ export class GroupsController {
   @ApiRoute('Create a group', { status: 201, returns: 'group', accepts: 'group:groupRequest' })
   @Roles(...RoleSets.userAdmin)
   async create(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Body() body: unknown, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
-    this.access(p, tenant);
+    await this.access.assert(p, tenant);
     const name = objectBody(body).name;
     if (typeof name !== 'string' || !name.trim() || name.length > 254) throw new DomainError('groups', 'Invalid Data', 'name is required (1 to 254 characters)');
     const view = this.view(await this.groups.create(tenant, name));
@@ -57,7 +57,7 @@ export class GroupsController {
   @ApiRoute('A group', { returns: 'group' })
   @Roles(...RoleSets.userRead)
   async get(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Param('id') id: string, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
-    this.access(p, tenant);
+    await this.access.assert(p, tenant);
     reply.header('content-type', negotiate(this.config.BERTH_BRAND, 'group', accept));
     return this.view(await this.groups.find(tenant, id));
   }
@@ -67,7 +67,7 @@ export class GroupsController {
   @HttpCode(204)
   @Roles(...RoleSets.userAdmin)
   async remove(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Param('id') id: string) {
-    this.access(p, tenant);
+    await this.access.assert(p, tenant);
     await this.groups.update(await this.groups.find(tenant, id), { $set: { deleted: true, roles: [] } as never }, 'deleted');
   }
 
@@ -75,7 +75,7 @@ export class GroupsController {
   @ApiRoute('Give a group a role', { status: 201, returns: 'json:roleReference', accepts: 'roleReference:roleRequest' })
   @Roles(...RoleSets.userAdmin)
   async addRole(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Param('id') id: string, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
-    this.access(p, tenant);
+    await this.access.assert(p, tenant);
     const role = refId(objectBody(body).role);
     if (!role || !(await this.assignable.isAssignable(tenant, role))) throw new DomainError('groups', 'Invalid Data', `Unknown role ${role ?? '(none)'}`);
     const group = await this.groups.update(await this.groups.find(tenant, id), { $addToSet: { roles: role } }, 'roles');
@@ -89,7 +89,7 @@ export class GroupsController {
   @HttpCode(204)
   @Roles(...RoleSets.userAdmin)
   async removeRole(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Param('id') id: string, @Param('role') role: string) {
-    this.access(p, tenant);
+    await this.access.assert(p, tenant);
     await this.groups.update(await this.groups.find(tenant, id), { $pull: { roles: role } }, 'roles');
   }
 
@@ -97,7 +97,7 @@ export class GroupsController {
   @ApiRoute('Add a user to a group', { status: 201, returns: 'json:userReference', accepts: 'userReference:userReferenceRequest' })
   @Roles(...RoleSets.userAdmin)
   async addMember(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Param('id') id: string, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
-    this.access(p, tenant);
+    await this.access.assert(p, tenant);
     const group = await this.groups.find(tenant, id);
     const userName = refId(objectBody(body).user);
     if (!userName) throw new DomainError('groups', 'Invalid Data', 'user.id or user.self is required');
@@ -112,7 +112,7 @@ export class GroupsController {
   @HttpCode(204)
   @Roles(...RoleSets.userAdmin)
   async removeMember(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Param('id') id: string, @Param('userName') userName: string) {
-    this.access(p, tenant);
+    await this.access.assert(p, tenant);
     const user = await this.users.find(tenant, userName);
     if (!user.groups.includes(id)) throw new DomainError('groups', 'Not Found', `User ${userName} is not in group ${id}`);
     await this.users.update(user, { $pull: { groups: id } }, 'roles');
@@ -127,7 +127,4 @@ export class GroupsController {
     return `${this.links.base}/user/${g.tenant}/groups/${g.id}`;
   }
 
-  private access(p: Principal, tenant: string) {
-    assertTenantAccess(p, tenant, this.config.BERTH_MANAGEMENT_TENANT);
-  }
 }

@@ -7,7 +7,7 @@ import { TENANT_OPTIONS_CONFIG } from '../../config/tenant-options.token';
 import type { TenantOptionsConfig } from '../../config/tenant-options.env';
 import { SetUserRoleCommand } from '../application/commands/set-user-role/set-user-role.command';
 import { IdentityRepresentations } from './identity-links';
-import { assertTenantAccess } from './tenant-access';
+import { TenantAccess } from './tenant-access';
 import { objectBody } from './users.controller';
 import { ApiRoute } from '@berth/openapi';
 
@@ -15,7 +15,7 @@ import { ApiRoute } from '@berth/openapi';
 @Controller('user')
 export class UserRolesController {
   constructor(
-    private readonly commands: CommandBus, private readonly links: IdentityRepresentations,
+    private readonly commands: CommandBus, private readonly links: IdentityRepresentations, private readonly access: TenantAccess,
     @Inject(TENANT_OPTIONS_CONFIG) private readonly config: TenantOptionsConfig,
   ) {}
 
@@ -32,7 +32,7 @@ export class UserRolesController {
   @ApiRoute('Give a user a role', { status: 201, returns: 'roleReference', accepts: 'roleReference:roleRequest' })
   @Roles(...RoleSets.userAdmin)
   async assign(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Param('userName') userName: string, @Body() body: unknown, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
-    assertTenantAccess(p, tenant, this.config.BERTH_MANAGEMENT_TENANT);
+    await this.access.assert(p, tenant);
     const ref = objectBody(body).role as { id?: unknown; self?: unknown } | undefined;
     const role = typeof ref?.id === 'string' ? ref.id : typeof ref?.self === 'string' ? decodeURIComponent(ref.self.split('/').pop() ?? '') : undefined;
     if (!role) throw new DomainError('users', 'Invalid Data', 'role.id or role.self is required');
@@ -47,7 +47,7 @@ export class UserRolesController {
   @HttpCode(204)
   @Roles(...RoleSets.userAdmin)
   async unassign(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Param('userName') userName: string, @Param('role') role: string) {
-    assertTenantAccess(p, tenant, this.config.BERTH_MANAGEMENT_TENANT);
+    await this.access.assert(p, tenant);
     await this.commands.execute(new SetUserRoleCommand(tenant, userName, role, false));
   }
 }

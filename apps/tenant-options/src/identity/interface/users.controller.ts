@@ -13,7 +13,7 @@ import { ListUsersQuery } from '../application/queries/list-users/list-users.que
 import { UserWriter } from '../infrastructure/user-writer';
 import { userId } from '../infrastructure/identity-records';
 import { IdentityRepresentations } from './identity-links';
-import { assertTenantAccess } from './tenant-access';
+import { TenantAccess } from './tenant-access';
 import { ApiRoute } from '@berth/openapi';
 
 /** `/user/{tenant}/users…` and `/user/{tenant}/userByName/{name}`: a tenant's users. */
@@ -21,14 +21,14 @@ import { ApiRoute } from '@berth/openapi';
 export class UsersController {
   constructor(
     private readonly commands: CommandBus, private readonly queries: QueryBus, private readonly users: UserWriter,
-    private readonly links: IdentityRepresentations, @Inject(TENANT_OPTIONS_CONFIG) private readonly config: TenantOptionsConfig,
+    private readonly links: IdentityRepresentations, private readonly access: TenantAccess, @Inject(TENANT_OPTIONS_CONFIG) private readonly config: TenantOptionsConfig,
   ) {}
 
   @Get('users')
   @ApiRoute('A tenant\'s users', { returns: 'userCollection', paged: true })
   @Roles(...RoleSets.userRead)
   async list(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Query() query: QueryParams, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
-    this.access(p, tenant);
+    await this.access.assert(p, tenant);
     const page = parsePageQuery(query);
     reply.header('content-type', negotiate(this.config.BERTH_BRAND, 'userCollection', accept));
     const { users, total } = await this.queries.execute(new ListUsersQuery(tenant, page));
@@ -40,7 +40,7 @@ export class UsersController {
   @ApiRoute('Create a user', { status: 201, returns: 'user', accepts: 'user:userRequest' })
   @Roles(...RoleSets.userAdmin)
   async create(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Body() body: unknown, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
-    this.access(p, tenant);
+    await this.access.assert(p, tenant);
     const user = await this.commands.execute(new CreateUserCommand(tenant, objectBody(body)));
     reply.code(201).header('location', this.links.userSelf(tenant, user.userName)).header('content-type', negotiate(this.config.BERTH_BRAND, 'user', accept));
     return this.links.user(user);
@@ -50,7 +50,7 @@ export class UsersController {
   @ApiRoute('A user', { returns: 'user' })
   @Roles(...RoleSets.userRead)
   async get(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Param('userName') userName: string, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
-    this.access(p, tenant);
+    await this.access.assert(p, tenant);
     reply.header('content-type', negotiate(this.config.BERTH_BRAND, 'user', accept));
     return this.links.user(await this.users.find(tenant, userName));
   }
@@ -66,7 +66,7 @@ export class UsersController {
   @ApiRoute('Update a user (partial)', { returns: 'user', accepts: 'user:userRequest' })
   @Roles(...RoleSets.userAdmin)
   async update(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Param('userName') userName: string, @Body() body: unknown, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
-    this.access(p, tenant);
+    await this.access.assert(p, tenant);
     const user = await this.commands.execute(new UpdateUserCommand(tenant, userName, objectBody(body)));
     reply.header('content-type', negotiate(this.config.BERTH_BRAND, 'user', accept));
     return this.links.user(user);
@@ -77,13 +77,10 @@ export class UsersController {
   @HttpCode(204)
   @Roles(...RoleSets.userAdmin)
   async remove(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Param('userName') userName: string) {
-    this.access(p, tenant);
+    await this.access.assert(p, tenant);
     await this.commands.execute(new DeleteUserCommand(tenant, userName, userId(p.tenant, p.user)));
   }
 
-  private access(p: Principal, tenant: string) {
-    assertTenantAccess(p, tenant, this.config.BERTH_MANAGEMENT_TENANT);
-  }
 }
 
 /** A JSON object body, else 422. */

@@ -1,0 +1,39 @@
+// The fuzz run's summary from schemathesis' JUnit report: operations tested and failed, and each
+// kind of failure (its ST code and title) with the operations that showed it.
+const { tableText } = require('../bench/stats');
+
+const unescape = (text) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+
+/** `{ operations, failed: Map<operation, Set<code>>, titles: Map<code, title> }` of a JUnit report. */
+function parseJunit(xml) {
+  const failed = new Map();
+  const titles = new Map();
+  let operations = 0;
+  for (const match of xml.matchAll(/<testcase name="([^"]*)"[^>]*?(\/>|>([\s\S]*?)<\/testcase>)/g)) {
+    operations += 1;
+    const body = match[3] ?? '';
+    if (!/<(failure|error)\b/.test(body)) continue;
+    const codes = new Set();
+    for (const [, code, title] of unescape(body).matchAll(/^- (ST\d+) (.+)$/gm)) {
+      codes.add(code);
+      titles.set(code, title.trim());
+    }
+    if (!codes.size) codes.add(/<error\b/.test(body) ? 'error' : 'failure');
+    failed.set(unescape(match[1]), codes);
+  }
+  return { operations, failed, titles };
+}
+
+function fuzzSummary(xml) {
+  const { operations, failed, titles } = parseJunit(xml);
+  const byCode = new Map();
+  for (const [operation, codes] of failed) for (const code of codes) byCode.set(code, [...(byCode.get(code) ?? []), operation]);
+  const lines = [`fuzz summary: ${operations} operations, ${operations - failed.size} passed every check, ${failed.size} failed`];
+  if (byCode.size) {
+    lines.push(tableText(['check', 'what', 'operations'], [...byCode].map(([code, ops]) => [code, titles.get(code) ?? code, String(ops.length)])));
+    for (const [code, ops] of byCode) lines.push(`${code}: ${ops.join('; ')}`);
+  }
+  return lines.join('\n');
+}
+
+module.exports = { fuzzSummary, parseJunit };
