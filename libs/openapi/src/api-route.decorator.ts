@@ -1,4 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
+import type { Json } from './json';
 import { swagger } from './swagger';
 
 export const ROUTE_EXTENSION = 'x-berth-route';
@@ -15,8 +16,13 @@ export interface RouteDoc {
   returns?: string;
   /** The request body's resource, in the same terms; sent as the vendor type or as `application/json`. */
   accepts?: string;
-  /** Further query parameters it reads (strings), e.g. filters. */
+  /** Further query parameters it reads (strings unless `params` says otherwise), e.g. filters. */
   query?: string[];
+  /**
+   * The schema of a path or query parameter by its name, where it is narrower than any string (a
+   * pattern, an enum, a date): what the route refuses with 4xx must fall outside it, what it accepts inside.
+   */
+  params?: Record<string, Json>;
   /** The collection takes the paging parameters. */
   paged?: boolean;
   /** The gateway forwards it without authentication. */

@@ -53,8 +53,8 @@ export function sharedComponents(brand: string): Json {
       Error: error('Any other error, as the error resource'),
     },
     parameters: {
-      pageSize: { name: 'pageSize', in: 'query', description: 'Items per page (default 5, at most 2000)', schema: { type: 'integer', minimum: 1 } },
-      currentPage: { name: 'currentPage', in: 'query', description: 'The page, from 1', schema: { type: 'integer', minimum: 1 } },
+      pageSize: { name: 'pageSize', in: 'query', description: 'Items per page (default 5; more than 2000 is cut to 2000)', schema: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
+      currentPage: { name: 'currentPage', in: 'query', description: 'The page, from 1', schema: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
       withTotalPages: { name: 'withTotalPages', in: 'query', description: 'Include `statistics.totalPages`', schema: { type: 'boolean' } },
     },
     securitySchemes: {

@@ -54,6 +54,15 @@ describe('describeOperation', () => {
     ]);
   });
 
+  it('narrows the schema of the path and query parameters `params` names, and refuses a name the route does not have', () => {
+    const id = { type: 'string', pattern: '^[0-9]+$' };
+    const day = { type: 'string', format: 'date' };
+    const op = describeOperation(generated, { query: ['dateFrom'], params: { id, dateFrom: day } }, 'acme', schemas);
+    expect(op.parameters.find((p: { name: string }) => p.name === 'id').schema).toEqual(id);
+    expect(op.parameters.find((p: { name: string }) => p.name === 'dateFrom').schema).toEqual(day);
+    expect(() => describeOperation(generated, { params: { idd: id } }, 'acme', schemas)).toThrow('@ApiRoute params names idd');
+  });
+
   it('documents a 204 and a redirect without a body, and a literal media type as it is', () => {
     expect(describeOperation({}, { status: 204 }, 'acme', {}).responses[204]).toEqual({ description: 'No content' });
     expect(describeOperation({}, { status: 302, returns: 'application' }, 'acme', {}).responses[302].content).toBeUndefined();

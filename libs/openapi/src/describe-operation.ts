@@ -33,7 +33,7 @@ function schemaFor(name: string, schemas: Json): Json {
 /**
  * Rewrites an operation `@nestjs/swagger` generated from a controller with the facts of its
  * `@ApiRoute`: the success response in its media type, the standard error responses, the
- * paging parameters, the request body in the vendor type and `application/json`, and security.
+ * paging parameters, the narrower schemas of `params`, the request body in the vendor type and `application/json`, and security.
  */
 export function describeOperation(operation: Json, doc: RouteDoc, brand: string, schemas: Json): Json {
   const responses: Json = {};
@@ -51,8 +51,12 @@ export function describeOperation(operation: Json, doc: RouteDoc, brand: string,
   for (const name of doc.query ?? []) {
     if (!parameters.some((p: Json) => p.in === 'query' && p.name === name)) parameters.push({ name, in: 'query', required: false, schema: { type: 'string' } });
   }
-  if (doc.paged) parameters.push(...PAGING_PARAMETERS.map(parameterRef));
-  const described: Json = { ...operation, parameters, responses, security: doc.public ? [] : AUTHENTICATED };
+  const narrowed = parameters.map((p: Json) => (doc.params?.[p.name] && (p.in === 'path' || p.in === 'query') ? { ...p, schema: doc.params[p.name] } : p));
+  for (const name of Object.keys(doc.params ?? {})) {
+    if (!narrowed.some((p: Json) => p.name === name)) throw new Error(`@ApiRoute params names ${name}, which is neither a path nor a query parameter of the route`);
+  }
+  if (doc.paged) narrowed.push(...PAGING_PARAMETERS.map(parameterRef));
+  const described: Json = { ...operation, parameters: narrowed, responses, security: doc.public ? [] : AUTHENTICATED };
   delete described.requestBody;
   if (doc.accepts) {
     const content = resourceContent(brand, doc.accepts, schemas);
