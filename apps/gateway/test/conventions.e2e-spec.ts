@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { IncomingHttpHeaders, request } from 'node:http';
 import { testStack } from '@berth/testing';
 
 const BRAND = 'application/vnd.com.nsn.cumulocity';
@@ -7,6 +8,17 @@ const call = (path: string, init: RequestInit = {}) =>
   fetch(`${testStack.gatewayUrl}${path}`, { ...init, headers: { ...testStack.adminAuth(), ...(init.headers as Record<string, string>) } });
 /** The public base URL the stack runs with: the gateway's port on `localhost`. */
 const publicBase = () => testStack.gatewayUrl.replace('127.0.0.1', 'localhost');
+
+/** A request with any method (fetch refuses TRACE), as the admin. */
+function rawCall(method: string, path: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${testStack.gatewayUrl}${path}`, { method, headers: testStack.adminAuth() }, (res) => {
+      let body = '';
+      res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk)).on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+    });
+    req.on('error', reject).end();
+  });
+}
 
 async function expectError(res: Response, status: number, error: string) {
   expect(res.status).toBe(status);
@@ -63,6 +75,18 @@ describe('gateway: discovery and verb conventions', () => {
     const app = await call('/application', { method: 'DELETE' });
     expect(app.headers.get('allow')).toContain('GET');
     await expectError(app, 405, 'general/Method Not Allowed');
+  });
+
+  it('answers a method no route uses (TRACE, QUERY, PROPFIND) with 405 and Allow on a known path, 404 elsewhere', async () => {
+    for (const method of ['TRACE', 'QUERY', 'PROPFIND']) {
+      for (const path of ['/platform', '/application', '/user/roles']) {
+        const res = await rawCall(method, path);
+        expect([method, path, res.status, res.headers['content-type']]).toEqual([method, path, 405, `${BRAND}.error+json;ver=0.9;charset=UTF-8`]);
+        expect(res.headers.allow).toContain('GET');
+        expect(JSON.parse(res.body)).toMatchObject({ error: 'general/Method Not Allowed' });
+      }
+      expect((await rawCall(method, '/application/nothing-here')).status).toBe(404);
+    }
   });
 
   it('honours X-HTTP-METHOD on POST: the app receives the named method', async () => {

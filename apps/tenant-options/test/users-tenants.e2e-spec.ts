@@ -94,6 +94,17 @@ describe('users', () => {
     expect((await gw(`/user/${b.id}/users/boss`, { method: 'DELETE', as: a.admin })).status).toBe(403);
     expect((await gw(`/user/${b.id}/users`, { as: admin() })).status).toBe(200);
   });
+
+  it('the management tenant gets 404 for identity data of a tenant that does not exist, and nothing is written', async () => {
+    const ghost = `ghost${randomUUID().slice(0, 8)}`;
+    const weird = encodeURIComponent('\u00be\u{8e000}');
+    for (const tenant of [ghost, weird]) {
+      expect(await gw(`/user/${tenant}/groups`, { method: 'POST', body: { name: 'g' }, as: admin() })).toMatchObject({ status: 404, body: { error: 'tenants/Not Found' } });
+      expect((await gw(`/user/${tenant}/users`, { method: 'POST', body: { userName: 'u1', password: pw() }, as: admin() })).status).toBe(404);
+      expect((await gw(`/user/${tenant}/users/u1/roles`, { method: 'POST', body: { role: { id: 'ROLE_USER_MANAGEMENT_READ' } }, as: admin() })).status).toBe(404);
+    }
+    expect((await gw(`/user/${ghost}/groups`, { as: admin() })).status).toBe(404);
+  });
 });
 
 describe('passwords take effect at once', () => {
