@@ -69,11 +69,11 @@ export async function subscribedMicroservice(tenant: TenantHandle, roles: readon
   return { name, service: [`${tenant.id}/${user.name}`, user.password] };
 }
 
-/** The stored options collection, read with the plain driver. */
-export async function withOptionsCollection<T>(fn: (collection: import('mongodb').Collection<any>) => Promise<T>): Promise<T> {
+/** A collection of tenant-options' store (the options unless named), read with the plain driver. */
+export async function withOptionsCollection<T>(fn: (collection: import('mongodb').Collection<any>) => Promise<T>, name = 'options'): Promise<T> {
   const client = await new MongoClient(process.env.MONGODB_URI!).connect();
   try {
-    return await fn(client.db(`${testStack.dbPrefix}_tenant_options`).collection('options'));
+    return await fn(client.db(`${testStack.dbPrefix}_tenant_options`).collection(name));
   } finally {
     await client.close();
   }

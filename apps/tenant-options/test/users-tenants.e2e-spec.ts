@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { admin, BRAND, eventually, gw, newTenant, testStack } from '@berth/testing';
+import { withOptionsCollection } from './options-fixture';
 
 const pw = () => `Pw-${randomUUID()}`;
 
@@ -36,8 +37,9 @@ describe('tenants (management tenant only)', () => {
     expect((await gw(`/tenant/tenants/${t.id}`, { method: 'DELETE', as: admin() })).status).toBe(204);
     expect((await gw('/user/currentUser', { as: t.admin })).status).toBe(401);
     expect((await gw(`/tenant/tenants/${t.id}`, { as: admin() })).status).toBe(404);
-    const users = await eventually(() => gw(`/user/${t.id}/users`, { as: admin() }), (r) => r.body?.users?.length === 0, 15000);
-    expect(users.body.users).toEqual([]);
+    expect(await gw(`/user/${t.id}/users`, { as: admin() })).toMatchObject({ status: 404, body: { error: 'tenants/Not Found' } });
+    const stored = () => withOptionsCollection((users) => users.countDocuments({ tenant: t.id }), 'users');
+    expect(await eventually(stored, (count) => count === 0, 15000)).toBe(0);
     expect((await gw('/tenant/tenants/management', { method: 'DELETE', as: admin() })).status).toBe(403);
   });
 });
