@@ -38,8 +38,12 @@ describe('two-factor authentication', () => {
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(made.body.secretQrUrl).toMatch(new RegExp(`^otpauth://totp/Cumulocity:${t.id}%2F.+\\?secret=${secret}&`));
     expect((await gw('/user/currentUser/totpSecret', { as: user })).body.rawSecret).toBe(secret);
-    expect(await gw('/user/currentUser/totpSecret/activity', { method: 'POST', as: user, body: { isActive: true } })).toMatchObject({ status: 422, body: { error: 'users/Invalid Data' } });
-    expect(await gw('/user/currentUser/totpSecret/verify', { method: 'POST', as: user, body: { code: '000000' === freshCode(secret, new Set()) ? '111111' : '000000' } })).toMatchObject({ status: 422 });
+    // Turning TOTP on before a verified code is the secret's state (409); a wrong code 403, a malformed one 422 (both were 422).
+    expect(await gw('/user/currentUser/totpSecret/activity', { method: 'POST', as: user, body: { isActive: true } })).toMatchObject({ status: 409, body: { error: 'users/Update Conflict' } });
+    expect(await gw('/user/currentUser/totpSecret/verify', { method: 'POST', as: user, body: { code: '000000' === freshCode(secret, new Set()) ? '111111' : '000000' } })).toMatchObject({ status: 403, body: { error: 'users/Forbidden' } });
+    for (const code of ['', '12345', '1234567', '１２３４５６']) {
+      expect(await gw('/user/currentUser/totpSecret/verify', { method: 'POST', as: user, body: { code } })).toMatchObject({ status: 422, body: { error: 'users/Invalid Data' } });
+    }
     expect((await gw('/user/currentUser/totpSecret/verify', { method: 'POST', as: user, body: { code: freshCode(secret, used) } })).status).toBe(204);
     expect((await gw('/user/currentUser/totpSecret/activity', { method: 'POST', as: user, body: { isActive: true } })).status).toBe(204);
 

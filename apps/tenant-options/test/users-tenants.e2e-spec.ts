@@ -20,12 +20,16 @@ describe('tenants (management tenant only)', () => {
 
   it('refuses bad input: a missing domain or admin, a weak admin password, a taken domain', async () => {
     const base = { domain: `e2e-${randomUUID().slice(0, 8)}.example.com`, adminName: 'boss', adminPass: pw() };
-    for (const body of [{ ...base, domain: undefined }, { ...base, domain: 'not a domain' }, { ...base, adminName: undefined }, { ...base, adminPass: 'short' }]) {
+    const bad = [
+      { ...base, domain: undefined }, { ...base, domain: 'not a domain' }, { ...base, adminName: undefined }, { ...base, adminPass: 'short' },
+      { ...base, company: ' ' }, { ...base, adminEmail: 'x'.repeat(1001) },
+    ];
+    for (const body of bad) {
       const res = await gw('/tenant/tenants', { method: 'POST', as: admin(), body });
       expect(res.status).toBe(422);
       expect(res.body.error).toBe(body.adminPass === 'short' ? 'users/Invalid Data' : 'tenants/Invalid Data');
     }
-    expect((await gw('/tenant/tenants', { method: 'POST', as: admin(), body: base })).status).toBe(201);
+    expect((await gw('/tenant/tenants', { method: 'POST', as: admin(), body: { ...base, domain: base.domain.toUpperCase() } })).status).toBe(201);
     expect(await gw('/tenant/tenants', { method: 'POST', as: admin(), body: base })).toMatchObject({ status: 409, body: { error: 'tenants/Duplicate' } });
   });
 
@@ -121,6 +125,16 @@ describe('passwords take effect at once', () => {
     expect((await gw('/user/currentUser', { as: [t.admin[0], next] })).status).toBe(200);
   });
 
+  it('PUT /user/currentUser takes userName and enabled back as they are, and refuses them changed or of the wrong type (was 200)', async () => {
+    const t = await newTenant();
+    const ok = await gw('/user/currentUser', { method: 'PUT', as: t.admin, body: { userName: 'boss', enabled: true, firstName: 'Bo' } });
+    expect(ok).toMatchObject({ status: 200, body: { userName: 'boss', firstName: 'Bo', enabled: true } });
+    for (const body of [{ enabled: {} }, { enabled: false }, { userName: 'other' }, { currentUserPassword: 7 }, { email: 'no-address' }]) {
+      expect(await gw('/user/currentUser', { method: 'PUT', as: t.admin, body })).toMatchObject({ status: 422, body: { error: 'users/Invalid Data' } });
+    }
+    expect((await gw('/user/currentUser', { as: t.admin })).body).toMatchObject({ enabled: true, firstName: 'Bo' });
+  });
+
   it('an admin\'s password reset and a deleted user stop working at once', async () => {
     const t = await newTenant();
     const password = pw();
@@ -175,6 +189,7 @@ describe('groups', () => {
     const id = group.body.id;
     expect((await gw(`/user/${t.id}/groups/${id}/roles`, { method: 'POST', as: t.admin, body: { role: { id: 'ROLE_USER_MANAGEMENT_READ' } } })).status).toBe(201);
     expect((await gw(`/user/${t.id}/users`, { as: gina })).status).toBe(403);
+    expect((await gw(`/user/${t.id}/groups/${id}/roles`, { method: 'POST', as: t.admin, body: { role: { self: 'http://x/user/roles/%' } } })).status).toBe(422);
     expect((await gw(`/user/${t.id}/groups/${id}/users`, { method: 'POST', as: t.admin, body: { user: { self: `http://x/user/${t.id}/users/gina` } } })).status).toBe(201);
     expect((await gw(`/user/${t.id}/users`, { as: gina })).status).toBe(200);
     const me = await gw('/user/currentUser', { as: gina });

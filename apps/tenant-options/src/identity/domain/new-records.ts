@@ -1,4 +1,5 @@
 import type { PrincipalKind } from '@berth/auth';
+import { MAX_TEXT_LENGTH, WHITESPACE } from '../../text-rules';
 import { TenantRecord, UserRecord, userId } from '../infrastructure/identity-records';
 
 export interface NewUser {
@@ -27,5 +28,8 @@ export function newTenantRecord(tenant: Omit<TenantRecord, 'domainLabel' | 'stat
   return { ...tenant, domainLabel: tenant.domain.split('.')[0].toLowerCase(), status: 'ACTIVE', creationTime: now, version: 1 };
 }
 
-/** User names: the real platform's character set, at most 1000 characters, no `/` (it separates tenant and user). */
-export const USER_NAME = /^[^\s/\\+$:]{1,1000}$/;
+/** User names: the real platform's character set, 1 to 1000 characters, no `/` (it separates tenant and user). */
+export const USER_NAME = new RegExp(`^[^${WHITESPACE}/\\\\+$:]{1,${MAX_TEXT_LENGTH}}$`, 'u');
+
+/** A tenant's domain: a DNS name (any case; stored in lower case). */
+export const TENANT_DOMAIN = /^[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(\.[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;

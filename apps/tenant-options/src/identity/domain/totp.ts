@@ -4,6 +4,8 @@ const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 /** Seconds per TOTP step (RFC 6238's default, what authenticator apps use). */
 export const TOTP_STEP_SECONDS = 30;
 export const TOTP_DIGITS = 6;
+/** What a TOTP code looks like: TOTP_DIGITS ASCII digits. */
+export const TOTP_CODE = new RegExp(`^[0-9]{${TOTP_DIGITS}}$`);
 
 /** RFC 4648 base32 without padding, as authenticator apps read secrets. */
 export function base32Encode(bytes: Buffer): string {
@@ -65,7 +67,7 @@ export const totpStep = (now = Date.now()) => Math.floor(now / 1000 / TOTP_STEP_
  * `TOTP_DIGITS` digits never matches.
  */
 export function matchTotp(secretBase32: string, code: string, now = Date.now(), window = 1): number | undefined {
-  if (!new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(code)) return undefined;
+  if (!TOTP_CODE.test(code)) return undefined;
   const secret = base32Decode(secretBase32);
   const current = totpStep(now);
   for (let step = current - window; step <= current + window; step++) {

@@ -1,8 +1,12 @@
 import { DomainError } from '@berth/http';
+import { MAX_TEXT_LENGTH, textLength, WHITESPACE } from '../../text-rules';
 
 /** The profile fields a user's PUT and POST may carry. */
 export const PROFILE_FIELDS = ['email', 'firstName', 'lastName', 'phone'] as const;
 type ProfileField = (typeof PROFILE_FIELDS)[number];
+
+/** What an e-mail address must look like: something, `@`, something, no white space. */
+export const EMAIL = new RegExp(`^[^${WHITESPACE}@]+@[^${WHITESPACE}@]+$`);
 
 /** The profile fields of a body: strings are set, `null` removes (SPEC.md "Common verb rules" 3). @throws 422 on other types. */
 export function profileFields(body: Record<string, unknown>): { set: Partial<Record<ProfileField, string>>; unset: ProfileField[] } {
@@ -12,9 +16,9 @@ export function profileFields(body: Record<string, unknown>): { set: Partial<Rec
     const value = body[field];
     if (value === undefined) continue;
     if (value === null) unset.push(field);
-    else if (typeof value === 'string' && value.length <= 1000) set[field] = value;
-    else throw new DomainError('users', 'Invalid Data', `${field} must be a string of at most 1000 characters, or null`);
+    else if (typeof value === 'string' && textLength(value) <= MAX_TEXT_LENGTH) set[field] = value;
+    else throw new DomainError('users', 'Invalid Data', `${field} must be a string of at most ${MAX_TEXT_LENGTH} characters, or null`);
   }
-  if (set.email !== undefined && !/^[^\s@]+@[^\s@]+$/.test(set.email)) throw new DomainError('users', 'Invalid Data', 'email is not an e-mail address');
+  if (set.email !== undefined && !EMAIL.test(set.email)) throw new DomainError('users', 'Invalid Data', 'email is not an e-mail address');
   return { set, unset };
 }

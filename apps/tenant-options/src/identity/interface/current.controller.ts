@@ -46,7 +46,7 @@ export class CurrentController {
   }
 
   @Put('user/currentUser')
-  @ApiRoute('Update the caller (partial)', { returns: 'currentUser', accepts: 'currentUser:userRequest' })
+  @ApiRoute('Update the caller (partial)', { returns: 'currentUser', accepts: 'currentUser:currentUserRequest' })
   async updateCurrentUser(@CurrentPrincipal() p: Principal, @Body() body: unknown, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw new DomainError('users', 'Invalid Data', 'The body must be a user object');
     const user = await this.commands.execute(new UpdateCurrentUserCommand(p.tenant, p.user, body as Record<string, unknown>));

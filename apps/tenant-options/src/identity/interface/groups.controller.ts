@@ -12,13 +12,14 @@ import { UserWriter } from '../infrastructure/user-writer';
 import { IdentityRepresentations } from './identity-links';
 import { TenantAccess } from './tenant-access';
 import { objectBody } from './users.controller';
+import { referenceId } from './reference-id';
 import { ApiRoute } from '@berth/openapi';
+import { NOT_BLANK, textLength } from '../../text-rules';
 
-/** The last path segment of a reference's `self`, or its `id`. */
-const refId = (ref: unknown) => {
-  const r = ref as { id?: unknown; self?: unknown } | undefined;
-  return typeof r?.id === 'string' ? r.id : typeof r?.self === 'string' ? decodeURIComponent(r.self.split('/').pop() ?? '') : undefined;
-};
+/** The most characters a group's name has. */
+export const MAX_GROUP_NAME_LENGTH = 254;
+const notBlank = new RegExp(NOT_BLANK);
+
 
 /** `/user/{tenant}/groups…`: user groups, their roles and members; a member holds the group's roles. */
 @Controller('user/:tenant')
@@ -47,7 +48,9 @@ export class GroupsController {
   async create(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Body() body: unknown, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
     await this.access.assert(p, tenant);
     const name = objectBody(body).name;
-    if (typeof name !== 'string' || !name.trim() || name.length > 254) throw new DomainError('groups', 'Invalid Data', 'name is required (1 to 254 characters)');
+    if (typeof name !== 'string' || !notBlank.test(name) || textLength(name) > MAX_GROUP_NAME_LENGTH) {
+      throw new DomainError('groups', 'Invalid Data', `name is required (1 to ${MAX_GROUP_NAME_LENGTH} characters, not only white space)`);
+    }
     const view = this.view(await this.groups.create(tenant, name));
     reply.code(201).header('location', view.self).header('content-type', negotiate(this.config.BERTH_BRAND, 'group', accept));
     return view;
@@ -76,7 +79,7 @@ export class GroupsController {
   @Roles(...RoleSets.userAdmin)
   async addRole(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Param('id') id: string, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
     await this.access.assert(p, tenant);
-    const role = refId(objectBody(body).role);
+    const role = referenceId(objectBody(body).role);
     if (!role || !(await this.assignable.isAssignable(tenant, role))) throw new DomainError('groups', 'Invalid Data', `Unknown role ${role ?? '(none)'}`);
     const group = await this.groups.update(await this.groups.find(tenant, id), { $addToSet: { roles: role } }, 'roles');
     const reference = this.links.roleReference(this.self(group), role);
@@ -99,7 +102,7 @@ export class GroupsController {
   async addMember(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Param('id') id: string, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
     await this.access.assert(p, tenant);
     const group = await this.groups.find(tenant, id);
-    const userName = refId(objectBody(body).user);
+    const userName = referenceId(objectBody(body).user);
     if (!userName) throw new DomainError('groups', 'Invalid Data', 'user.id or user.self is required');
     const user = await this.users.find(tenant, userName);
     if (!user.groups.includes(id)) await this.users.update(user, { $addToSet: { groups: id } }, 'roles');

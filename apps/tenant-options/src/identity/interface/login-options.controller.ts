@@ -4,13 +4,14 @@ import { CurrentPrincipal, Principal, Public, Roles } from '@berth/auth';
 import { DomainError, negotiate } from '@berth/http';
 import { TENANT_OPTIONS_CONFIG } from '../../config/tenant-options.token';
 import type { TenantOptionsConfig } from '../../config/tenant-options.env';
-import { BUILT_IN_LOGIN_OPTIONS, LOGIN_OPTION_ID, LoginOptionRecord, parseLoginOption } from '../domain/login-option';
+import { BUILT_IN_LOGIN_OPTION_ID, LOGIN_OPTION_ID, LoginOptionRecord, parseLoginOption } from '../domain/login-option';
 import { LoginOptionStore } from '../infrastructure/login-option-store';
 import { OidcClient } from '../infrastructure/oidc-client';
 import { TenantResolver, requestHostLabel } from '../infrastructure/tenant-resolver';
 import { TfaSettingsReader } from '../infrastructure/tfa-settings';
 import { IdentityRepresentations } from './identity-links';
 import { ApiRoute } from '@berth/openapi';
+import { LOGIN_OPTION_ID_SCHEMA } from './identity.schemas';
 
 const ADMIN_ROLES = ['ROLE_TENANT_ADMIN', 'ROLE_TENANT_MANAGEMENT_ADMIN'];
 
@@ -51,10 +52,10 @@ export class LoginOptionsController {
   }
 
   @Put(':id')
-  @ApiRoute('Create or update a login option', { status: [200, 201], returns: 'loginOption', accepts: 'loginOption:loginOptionRequest' })
+  @ApiRoute('Create or update a login option', { status: [200, 201], returns: 'loginOption', accepts: 'loginOption:loginOptionRequest', params: { id: LOGIN_OPTION_ID_SCHEMA } })
   @Roles(...ADMIN_ROLES)
   async put(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() body: unknown, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
-    if (BUILT_IN_LOGIN_OPTIONS.includes(id.toLowerCase())) throw new DomainError('loginOptions', 'Invalid Data', `${id} is built in; two-factor settings are tenant options of category two-factor-authentication`);
+    if (BUILT_IN_LOGIN_OPTION_ID.test(id)) throw new DomainError('loginOptions', 'Invalid Data', `${id} is built in; two-factor settings are tenant options of category two-factor-authentication`);
     if (!LOGIN_OPTION_ID.test(id)) throw new DomainError('loginOptions', 'Invalid Data', 'A login option id has 1 to 64 letters, digits, ".", "_" or "-"');
     const fields = parseLoginOption(body, p.tenant === this.config.BERTH_MANAGEMENT_TENANT, `${this.links.base}/`);
     await this.oidc.checkCalledUrls(fields);

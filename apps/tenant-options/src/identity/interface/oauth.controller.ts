@@ -8,6 +8,8 @@ import { PlatformTokens, TokenClaims } from '../infrastructure/platform-tokens';
 import { OAuthCodeLoginCommand } from '../application/commands/oauth-code-login/oauth-code-login.command';
 import { OAUTH_STATE_COOKIE } from './oauth-init.controller';
 import { ApiRoute } from '@berth/openapi';
+import { GRANT_TYPE } from '../domain/login-option';
+import { GRANT_TYPE_SCHEMA } from './identity.schemas';
 
 interface Login { token: string; claims: TokenClaims; tfaToken?: string }
 
@@ -31,7 +33,7 @@ export class OAuthController {
   constructor(private readonly commands: CommandBus, private readonly tokens: PlatformTokens) {}
 
   @Post()
-  @ApiRoute('OAI-Secure login: sets the authorization cookie and the XSRF token', { public: true, accepts: 'form:loginForm', query: ['tenant_id', 'grant_type', 'code', 'state'] })
+  @ApiRoute('OAI-Secure login: sets the authorization cookie and the XSRF token', { public: true, accepts: 'form:loginForm', query: ['tenant_id', 'grant_type', 'code', 'state'], params: { grant_type: GRANT_TYPE_SCHEMA } })
   @Public()
   @HttpCode(200)
   async cookie(@Body() form: LoginForm | undefined, @Query() query: LoginForm & { tenant_id?: string }, @Headers() headers: Record<string, string | undefined>, @Res({ passthrough: true }) reply: FastifyReply) {
@@ -43,7 +45,7 @@ export class OAuthController {
   }
 
   @Post('token')
-  @ApiRoute('OAuth token: an access token for credentials or a code', { returns: 'json:accessToken', public: true, accepts: 'form:loginForm', query: ['tenant_id', 'grant_type', 'code', 'state'] })
+  @ApiRoute('OAuth token: an access token for credentials or a code', { returns: 'json:accessToken', public: true, accepts: 'form:loginForm', query: ['tenant_id', 'grant_type', 'code', 'state'], params: { grant_type: GRANT_TYPE_SCHEMA } })
   @Public()
   @HttpCode(200)
   async token(@Body() form: LoginForm | undefined, @Query() query: LoginForm & { tenant_id?: string }, @Headers() headers: Record<string, string | undefined>, @Res({ passthrough: true }) reply: FastifyReply) {
@@ -54,14 +56,14 @@ export class OAuthController {
 
   private async login(body: LoginForm | undefined, query: LoginForm & { tenant_id?: string }, headers: Record<string, string | undefined>): Promise<Login> {
     const form: LoginForm = { ...body, grant_type: body?.grant_type ?? query.grant_type, code: body?.code ?? query.code, state: body?.state ?? query.state };
-    const grant = String(form.grant_type ?? '').toUpperCase();
-    if (grant === 'AUTHORIZATION_CODE') {
+    const given = String(form.grant_type ?? '');
+    if (!GRANT_TYPE.test(given)) throw new DomainError('security', 'Unprocessable Entity', 'grant_type must be PASSWORD or AUTHORIZATION_CODE');
+    if (given.toUpperCase() === 'AUTHORIZATION_CODE') {
       const state = form.state || cookieValue(headers.cookie, OAUTH_STATE_COOKIE);
       if (!form.code || !state) throw new DomainError('security', 'Unauthorized', 'Invalid credentials! : the authorization code grant needs code and state (or the oauth_state cookie of its initRequest)');
       const principal = await this.commands.execute(new OAuthCodeLoginCommand(form.code, state));
       return this.tokens.issue(principal.tenant, principal.user);
     }
-    if (grant !== 'PASSWORD') throw new DomainError('security', 'Unprocessable Entity', 'grant_type must be PASSWORD or AUTHORIZATION_CODE');
     const tenantId = query.tenant_id;
     if (!form.username || !form.password) throw new DomainError('security', 'Unauthorized', 'Invalid credentials! : username and password are required');
     const slash = form.username.indexOf('/');

@@ -3,7 +3,7 @@ import { CurrentPrincipal, forbidden, Principal } from '@berth/auth';
 import { DomainError } from '@berth/http';
 import { TENANT_OPTIONS_CONFIG } from '../../config/tenant-options.token';
 import type { TenantOptionsConfig } from '../../config/tenant-options.env';
-import { newTotpSecret, otpauthUri } from '../domain/totp';
+import { newTotpSecret, otpauthUri, TOTP_CODE, TOTP_DIGITS } from '../domain/totp';
 import { UserRecord } from '../infrastructure/identity-records';
 import { TfaSettingsReader } from '../infrastructure/tfa-settings';
 import { TwoFactor } from '../infrastructure/two-factor';
@@ -14,8 +14,10 @@ import { ApiRoute } from '@berth/openapi';
  * A user's own TOTP setup (RFC 6238): `POST /user/currentUser/totpSecret` makes a new secret
  * (answered once more by `GET` until it is active), `POST …/totpSecret/verify` with `{code}`
  * proves the authenticator app has it, and `POST …/totpSecret/activity` with `{isActive}` turns
- * it on or off (`GET` reads it). Every change is a `UserChanged(credentials)`, so gateways drop
- * the user's cached credentials and the next login asks for a code.
+ * it on or off (`GET` reads it). A well-formed but wrong code is 403 (the real platform's
+ * answer); turning TOTP on before a code was verified is 409 (the secret's state is wrong, not
+ * the request). Every change is a `UserChanged(credentials)`, so gateways drop the user's
+ * cached credentials and the next login asks for a code.
  */
 @Controller('user/currentUser/totpSecret')
 export class TotpController {
@@ -50,8 +52,9 @@ export class TotpController {
     const user = await this.user(p);
     if (!user.totp) throw new DomainError('users', 'Not Found', 'No TOTP secret; POST /user/currentUser/totpSecret makes one');
     const code = typeof body?.code === 'string' || typeof body?.code === 'number' ? String(body.code) : '';
+    if (!TOTP_CODE.test(code)) throw new DomainError('users', 'Invalid Data', `code must be ${TOTP_DIGITS} digits`);
     if (!(await this.twoFactor.acceptTotp(user, this.twoFactor.openTotp(user, user.totp.secret), code))) {
-      throw new DomainError('users', 'Invalid Data', 'The TFA TOTP code is wrong or was used already');
+      throw new DomainError('users', 'Forbidden', 'The TFA TOTP code is wrong or was used already');
     }
     if (!user.totp.verified) await this.users.update(user, { $set: { 'totp.verified': true } }, 'credentials');
   }
@@ -68,7 +71,7 @@ export class TotpController {
   async setActivity(@CurrentPrincipal() p: Principal, @Body() body: { isActive?: unknown } | undefined) {
     if (typeof body?.isActive !== 'boolean') throw new DomainError('users', 'Invalid Data', 'isActive must be true or false');
     const user = await this.user(p);
-    if (body.isActive && !user.totp?.verified) throw new DomainError('users', 'Invalid Data', 'Verify a code of the TOTP secret first (POST /user/currentUser/totpSecret/verify)');
+    if (body.isActive && !user.totp?.verified) throw new DomainError('users', 'Update Conflict', 'Verify a code of the TOTP secret first (POST /user/currentUser/totpSecret/verify)');
     if (!body.isActive && (await this.settings.of(p.tenant)).enforced) throw forbidden('The tenant enforces two-factor authentication');
     if (!!user.totp?.active === body.isActive) return;
     await this.users.update(user, { $set: { 'totp.active': body.isActive } }, 'credentials');

@@ -9,6 +9,7 @@ import { SetUserRoleCommand } from '../application/commands/set-user-role/set-us
 import { IdentityRepresentations } from './identity-links';
 import { TenantAccess } from './tenant-access';
 import { objectBody } from './users.controller';
+import { referenceId } from './reference-id';
 import { ApiRoute } from '@berth/openapi';
 
 /** The role catalogue (`GET /user/roles`) and a user's role references (`/user/{tenant}/users/{name}/roles`). */
@@ -33,8 +34,7 @@ export class UserRolesController {
   @Roles(...RoleSets.userAdmin)
   async assign(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Param('userName') userName: string, @Body() body: unknown, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
     await this.access.assert(p, tenant);
-    const ref = objectBody(body).role as { id?: unknown; self?: unknown } | undefined;
-    const role = typeof ref?.id === 'string' ? ref.id : typeof ref?.self === 'string' ? decodeURIComponent(ref.self.split('/').pop() ?? '') : undefined;
+    const role = referenceId(objectBody(body).role);
     if (!role) throw new DomainError('users', 'Invalid Data', 'role.id or role.self is required');
     await this.commands.execute(new SetUserRoleCommand(tenant, userName, role, true));
     const reference = this.links.roleReference(this.links.userSelf(tenant, userName), role);

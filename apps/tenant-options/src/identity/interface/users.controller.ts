@@ -63,7 +63,7 @@ export class UsersController {
   }
 
   @Put('users/:userName')
-  @ApiRoute('Update a user (partial)', { returns: 'user', accepts: 'user:userRequest' })
+  @ApiRoute('Update a user (partial)', { returns: 'user', accepts: 'user:userUpdateRequest' })
   @Roles(...RoleSets.userAdmin)
   async update(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Param('userName') userName: string, @Body() body: unknown, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
     await this.access.assert(p, tenant);

@@ -8,3 +8,5 @@ export interface OptionView {
 
 /** `?evaluate=` on a single option: the caller's own option, or the system option where the tenant has none. */
 export type Evaluation = 'current' | 'inherited';
+/** The values `?evaluate=` takes; empty (or absent) is `current`. */
+export const EVALUATIONS: readonly Evaluation[] = ['current', 'inherited'];

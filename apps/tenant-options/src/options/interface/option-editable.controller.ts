@@ -8,6 +8,7 @@ import type { TenantOptionsConfig } from '../../config/tenant-options.env';
 import { SetOptionEditableCommand } from '../application/commands/set-option-editable/set-option-editable.command';
 import { invalidOption } from '../domain/option-errors';
 import { ApiRoute } from '@berth/openapi';
+import { CATEGORY_SCHEMA, KEY_SCHEMA, TENANT_ID_SCHEMA } from './option.schemas';
 
 /**
  * `PUT /tenant/tenants/{tenantId}/options/{category}/{key}/editable` with `{"editable":"false"}`
@@ -19,7 +20,7 @@ export class OptionEditableController {
   constructor(private readonly commands: CommandBus, @Inject(TENANT_OPTIONS_CONFIG) private readonly config: TenantOptionsConfig) {}
 
   @Put()
-  @ApiRoute('Make a tenant\'s option editable or not (management tenant)', { returns: 'option', accepts: 'option:optionEditable' })
+  @ApiRoute('Make a tenant\'s option editable or not (management tenant)', { returns: 'option', accepts: 'option:optionEditable', params: { tenantId: TENANT_ID_SCHEMA, category: CATEGORY_SCHEMA, key: KEY_SCHEMA } })
   @Roles(...RoleSets.optionAdmin)
   async setEditable(
     @CurrentPrincipal() p: Principal, @Param('tenantId') tenantId: string, @Param('category') category: string, @Param('key') key: string,

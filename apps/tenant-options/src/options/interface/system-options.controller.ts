@@ -4,6 +4,7 @@ import { CurrentPrincipal, forbidden, Principal, Roles, RoleSets } from '@berth/
 import { OptionScope } from '../domain/option-scope';
 import { OptionEndpoints } from './option-endpoints';
 import { ApiRoute } from '@berth/openapi';
+import { CATEGORY_SCHEMA, EVALUATE_SCHEMA, KEY_SCHEMA } from './option.schemas';
 
 /**
  * `/tenant/system/options…`: the platform's system options. Every authenticated caller reads
@@ -36,20 +37,20 @@ export class SystemOptionsController extends OptionEndpoints {
   }
 
   @Get(':category')
-  @ApiRoute('A system options of a category, as a map', { returns: 'json:optionCategory' })
+  @ApiRoute('A system options of a category, as a map', { returns: 'json:optionCategory', params: { category: CATEGORY_SCHEMA } })
   getCategory(@CurrentPrincipal() p: Principal, @Param('category') category: string, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.category(this.system(), p, category, reply);
   }
 
   @Put(':category')
-  @ApiRoute('Set a system options of a category from a map', { returns: 'json:optionCategory', accepts: 'json:optionCategory' })
+  @ApiRoute('Set a system options of a category from a map', { returns: 'json:optionCategory', accepts: 'json:optionCategoryRequest', params: { category: CATEGORY_SCHEMA } })
   @Roles(...RoleSets.optionAdmin)
   putCategoryMap(@CurrentPrincipal() p: Principal, @Param('category') category: string, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.putCategory(this.writer(p), p, category, body, reply);
   }
 
   @Get(':category/:key')
-  @ApiRoute('A system option', { returns: 'option', query: ['evaluate'] })
+  @ApiRoute('A system option', { returns: 'option', query: ['evaluate'], params: { category: CATEGORY_SCHEMA, key: KEY_SCHEMA, evaluate: EVALUATE_SCHEMA } })
   getOption(
     @CurrentPrincipal() p: Principal, @Param('category') category: string, @Param('key') key: string,
     @Query('evaluate') evaluate: unknown, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply,
@@ -58,7 +59,7 @@ export class SystemOptionsController extends OptionEndpoints {
   }
 
   @Put(':category/:key')
-  @ApiRoute('Set a system option\'s value', { returns: 'option', accepts: 'option:optionValue' })
+  @ApiRoute('Set a system option\'s value', { returns: 'option', accepts: 'option:optionValue', params: { category: CATEGORY_SCHEMA, key: KEY_SCHEMA } })
   @Roles(...RoleSets.optionAdmin)
   putOption(
     @CurrentPrincipal() p: Principal, @Param('category') category: string, @Param('key') key: string,
@@ -68,7 +69,7 @@ export class SystemOptionsController extends OptionEndpoints {
   }
 
   @Delete(':category/:key')
-  @ApiRoute('Delete a system option', { status: 204 })
+  @ApiRoute('Delete a system option', { status: 204, params: { category: CATEGORY_SCHEMA, key: KEY_SCHEMA } })
   @HttpCode(204)
   @Roles(...RoleSets.optionAdmin)
   deleteOption(@CurrentPrincipal() p: Principal, @Param('category') category: string, @Param('key') key: string) {

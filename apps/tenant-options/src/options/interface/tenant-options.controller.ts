@@ -4,6 +4,7 @@ import { CurrentPrincipal, Principal, Roles, RoleSets } from '@berth/auth';
 import { OptionScope } from '../domain/option-scope';
 import { OptionEndpoints } from './option-endpoints';
 import { ApiRoute } from '@berth/openapi';
+import { CATEGORY_SCHEMA, EVALUATE_SCHEMA, KEY_SCHEMA } from './option.schemas';
 
 const own = (principal: Principal): OptionScope => ({ kind: 'tenant', tenant: principal.tenant });
 
@@ -30,21 +31,21 @@ export class TenantOptionsController extends OptionEndpoints {
   }
 
   @Get(':category')
-  @ApiRoute('A tenant options of a category, as a map', { returns: 'json:optionCategory' })
+  @ApiRoute('A tenant options of a category, as a map', { returns: 'json:optionCategory', params: { category: CATEGORY_SCHEMA } })
   @Roles(...RoleSets.optionRead)
   getCategory(@CurrentPrincipal() p: Principal, @Param('category') category: string, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.category(own(p), p, category, reply);
   }
 
   @Put(':category')
-  @ApiRoute('Set a tenant options of a category from a map', { returns: 'json:optionCategory', accepts: 'json:optionCategory' })
+  @ApiRoute('Set a tenant options of a category from a map', { returns: 'json:optionCategory', accepts: 'json:optionCategoryRequest', params: { category: CATEGORY_SCHEMA } })
   @Roles(...RoleSets.optionAdmin)
   putCategoryMap(@CurrentPrincipal() p: Principal, @Param('category') category: string, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.putCategory(own(p), p, category, body, reply);
   }
 
   @Get(':category/:key')
-  @ApiRoute('A tenant option', { returns: 'option', query: ['evaluate'] })
+  @ApiRoute('A tenant option', { returns: 'option', query: ['evaluate'], params: { category: CATEGORY_SCHEMA, key: KEY_SCHEMA, evaluate: EVALUATE_SCHEMA } })
   @Roles(...RoleSets.optionRead)
   getOption(
     @CurrentPrincipal() p: Principal, @Param('category') category: string, @Param('key') key: string,
@@ -54,7 +55,7 @@ export class TenantOptionsController extends OptionEndpoints {
   }
 
   @Put(':category/:key')
-  @ApiRoute('Set a tenant option\'s value', { returns: 'option', accepts: 'option:optionValue' })
+  @ApiRoute('Set a tenant option\'s value', { returns: 'option', accepts: 'option:optionValue', params: { category: CATEGORY_SCHEMA, key: KEY_SCHEMA } })
   @Roles(...RoleSets.optionAdmin)
   putOption(
     @CurrentPrincipal() p: Principal, @Param('category') category: string, @Param('key') key: string,
@@ -64,7 +65,7 @@ export class TenantOptionsController extends OptionEndpoints {
   }
 
   @Delete(':category/:key')
-  @ApiRoute('Delete a tenant option', { status: 204 })
+  @ApiRoute('Delete a tenant option', { status: 204, params: { category: CATEGORY_SCHEMA, key: KEY_SCHEMA } })
   @HttpCode(204)
   @Roles(...RoleSets.optionAdmin)
   deleteOption(@CurrentPrincipal() p: Principal, @Param('category') category: string, @Param('key') key: string) {

@@ -13,13 +13,15 @@ export class UpdateCurrentUserHandler implements ICommandHandler<UpdateCurrentUs
 
   async execute({ tenant, userName, body }: UpdateCurrentUserCommand) {
     const user = await this.users.find(tenant, userName);
+    if (body.userName !== undefined && body.userName !== userName) throw new DomainError('users', 'Invalid Data', 'userName cannot change');
+    if (body.enabled !== undefined && body.enabled !== user.enabled) throw new DomainError('users', 'Invalid Data', 'enabled cannot change here: an admin enables and disables users');
     const { set, unset } = profileFields(body);
     const $set: Record<string, unknown> = { ...set };
+    const current = body.currentUserPassword;
+    if (current !== undefined && typeof current !== 'string') throw new DomainError('users', 'Invalid Data', 'currentUserPassword must be a string');
     if (body.password !== undefined) {
-      if (typeof body.currentUserPassword !== 'string') {
-        throw new DomainError('users', 'Invalid Data', 'currentUserPassword is required to change the password');
-      }
-      if (!user.passwordHash || !(await this.hasher.verify(body.currentUserPassword, user.passwordHash))) {
+      if (current === undefined) throw new DomainError('users', 'Invalid Data', 'currentUserPassword is required to change the password');
+      if (!user.passwordHash || !(await this.hasher.verify(current, user.passwordHash))) {
         throw unauthorized('Invalid credentials! : currentUserPassword is wrong');
       }
       $set.passwordHash = await this.hasher.hash(checkPasswordPolicy(body.password, userName));

@@ -6,16 +6,19 @@ import { DomainError } from '@berth/http';
 import { isDuplicateKey } from '@berth/messaging';
 import { Outbox } from '@berth/runtime';
 import { checkPasswordPolicy } from '../../../domain/password-policy';
-import { newTenantRecord, newUserRecord, USER_NAME } from '../../../domain/new-records';
+import { newTenantRecord, newUserRecord, TENANT_DOMAIN, USER_NAME } from '../../../domain/new-records';
+import { MAX_TEXT_LENGTH, NOT_BLANK, textLength } from '../../../../text-rules';
 import { IdentityStore } from '../../../infrastructure/identity-store';
 import { PasswordHasher } from '../../../infrastructure/password-hasher';
 import { UserWriter } from '../../../infrastructure/user-writer';
 import { CreateTenantCommand } from './create-tenant.command';
 
-const DOMAIN = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
+const notBlank = new RegExp(NOT_BLANK);
 const text = (v: unknown, name: string, required = false) => {
   if (v === undefined && !required) return undefined;
-  if (typeof v !== 'string' || !v.trim() || v.length > 1000) throw new DomainError('tenants', 'Invalid Data', `${name} is required as a non-empty string`);
+  if (typeof v !== 'string' || !notBlank.test(v) || textLength(v) > MAX_TEXT_LENGTH) {
+    throw new DomainError('tenants', 'Invalid Data', `${name} is required as a non-empty string of at most ${MAX_TEXT_LENGTH} characters`);
+  }
   return v;
 };
 
@@ -25,8 +28,9 @@ export class CreateTenantHandler implements ICommandHandler<CreateTenantCommand>
   constructor(private readonly store: IdentityStore, private readonly outbox: Outbox, private readonly users: UserWriter, private readonly hasher: PasswordHasher) {}
 
   async execute({ body }: CreateTenantCommand) {
-    const domain = text(body.domain, 'domain', true)!.toLowerCase();
-    if (!DOMAIN.test(domain)) throw new DomainError('tenants', 'Invalid Data', 'domain must be a DNS name, e.g. acme.example.com');
+    const given = text(body.domain, 'domain', true)!;
+    if (!TENANT_DOMAIN.test(given)) throw new DomainError('tenants', 'Invalid Data', 'domain must be a DNS name, e.g. acme.example.com');
+    const domain = given.toLowerCase();
     const adminName = text(body.adminName, 'adminName', true)!;
     if (!USER_NAME.test(adminName)) throw new DomainError('tenants', 'Invalid Data', 'adminName has characters a user name cannot have');
     const adminPass = checkPasswordPolicy(body.adminPass, adminName, 'adminPass');

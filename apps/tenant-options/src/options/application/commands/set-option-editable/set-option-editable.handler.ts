@@ -6,7 +6,10 @@ import { OptionViews } from '../../option-views';
 import { OptionWriter } from '../../option-writer';
 import { SetOptionEditableCommand } from './set-option-editable.command';
 
-const TENANT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+/** A tenant id an option lock may name; any other is 404. */
+export const TENANT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+/** What `editable` takes: the real platform's strings, or booleans. */
+export const EDITABLE_FLAGS: readonly unknown[] = ['true', 'false', true, false];
 
 @CommandHandler(SetOptionEditableCommand)
 export class SetOptionEditableHandler implements ICommandHandler<SetOptionEditableCommand> {
@@ -24,7 +27,6 @@ export class SetOptionEditableHandler implements ICommandHandler<SetOptionEditab
 }
 
 function parseFlag(value: unknown): boolean {
-  if (value === true || value === 'true') return true;
-  if (value === false || value === 'false') return false;
-  throw invalidOption('editable', 'must be "true" or "false"');
+  if (!EDITABLE_FLAGS.includes(value)) throw invalidOption('editable', 'must be "true" or "false"');
+  return value === true || value === 'true';
 }

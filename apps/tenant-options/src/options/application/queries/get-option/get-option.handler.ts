@@ -2,12 +2,10 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { invalidOption, optionNotFound } from '../../../domain/option-errors';
 import { checkCategory, checkKey } from '../../../domain/option-name';
 import { optionId } from '../../../domain/option-scope';
-import { Evaluation } from '../../../domain/option-view';
+import { EVALUATIONS, Evaluation } from '../../../domain/option-view';
 import { OptionRepository } from '../../../infrastructure/option.repository';
 import { OptionViews } from '../../option-views';
 import { GetOptionQuery } from './get-option.query';
-
-const EVALUATIONS: readonly Evaluation[] = ['current', 'inherited'];
 
 @QueryHandler(GetOptionQuery)
 export class GetOptionHandler implements IQueryHandler<GetOptionQuery> {
