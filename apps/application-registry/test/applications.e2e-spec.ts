@@ -98,10 +98,10 @@ describe('registry: one application (SPEC.md rows 3-7)', () => {
     expectError(await call('PUT', `/application/applications/${app.id}`, { tenant: T1, body }), 422, 'applications/Unprocessable Entity', message);
   });
 
-  it('refuses a PUT removing a HOSTED application\'s contextPath with 422, and a rename onto a taken name with 409', async () => {
+  it('refuses a PUT removing a HOSTED application\'s contextPath with 409 (its stored type needs it), and a rename onto a taken name with 409', async () => {
     const name = unique('h');
     const app = await create(T1, { name, key: `${name}-key`, type: 'HOSTED', contextPath: name, resourcesUrl: '/' });
-    expectError(await call('PUT', `/application/applications/${app.id}`, { tenant: T1, body: { contextPath: null } }), 422, 'applications/Unprocessable Entity');
+    expectError(await call('PUT', `/application/applications/${app.id}`, { tenant: T1, body: { contextPath: null } }), 409, 'applications/Update Conflict', /contextPath cannot be removed/);
     const other = await create(T1, { name: unique('e'), key: unique('k'), type: 'EXTERNAL', externalUrl: 'https://example.com' });
     expectError(await call('PUT', `/application/applications/${other.id}`, { tenant: T1, body: { name } }), 409, 'applications/Duplicate');
   });

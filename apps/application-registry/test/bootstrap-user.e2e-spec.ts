@@ -111,8 +111,8 @@ describe('registry: currentApplication (SPEC.md rows 10-11) and its settings', (
     expect(put.body).not.toHaveProperty('description');
     expect((await gw(`/application/applications/${app.id}`, { as: t.admin })).body).toEqual(put.body);
     expectError(await gw('/application/currentApplication', { method: 'PUT', as: me, body: { type: 'HOSTED' } }), 422, 'applications/Unprocessable Entity', /type/);
-    expectError(await gw('/application/currentApplication', { method: 'PUT', as: me, body: { name: unique('ms') } }), 422, 'applications/Unprocessable Entity', /name/);
-    expectError(await gw(`/application/applications/${app.id}`, { method: 'PUT', as: t.admin, body: { name: unique('ms') } }), 422, 'applications/Unprocessable Entity', /name/);
+    expectError(await gw('/application/currentApplication', { method: 'PUT', as: me, body: { name: unique('ms') } }), 409, 'applications/Update Conflict', /name/);
+    expectError(await gw(`/application/applications/${app.id}`, { method: 'PUT', as: t.admin, body: { name: unique('ms') } }), 409, 'applications/Update Conflict', /name/);
   });
 
   it('refuses everyone but a bootstrap user with 403', async () => {

@@ -64,15 +64,15 @@ describe('subscription: POST, GET and DELETE /tenant/tenants/{tenant}/applicatio
   it('checks dependencies on subscribe and on unsubscribe, naming the missing piece', async () => {
     const t = await newTenant();
     const [cep, cepSmall, smartrule, custom] = await Promise.all(['cep', 'cep-small', 'smartrule', 'feature-cep-custom-rules'].map(knownId));
-    expectError(await subscribe(t.id, smartrule, t.admin), 422, 'applications/Unprocessable Entity', /smartrule needs a subscription to one of cep, cep-small/);
-    expectError(await subscribe(t.id, custom, t.admin), 422, 'applications/Unprocessable Entity', /feature-cep-custom-rules needs a subscription to cep-small/);
+    expectError(await subscribe(t.id, smartrule, t.admin), 409, 'applications/Update Conflict', /smartrule needs a subscription to one of cep, cep-small/);
+    expectError(await subscribe(t.id, custom, t.admin), 409, 'applications/Update Conflict', /feature-cep-custom-rules needs a subscription to cep-small/);
     expect((await subscribe(t.id, cep, t.admin)).status).toBe(201);
     expect((await subscribe(t.id, smartrule, t.admin)).status).toBe(201);
-    expectError(await unsubscribe(t.id, cep, t.admin), 422, 'applications/Unprocessable Entity', /smartrule needs a subscription to one of cep, cep-small/);
+    expectError(await unsubscribe(t.id, cep, t.admin), 409, 'applications/Update Conflict', /smartrule needs a subscription to one of cep, cep-small/);
     expect((await subscribe(t.id, cepSmall, t.admin)).status).toBe(201);
     expect((await unsubscribe(t.id, cep, t.admin)).status).toBe(204);
     expect((await subscribe(t.id, custom, t.admin)).status).toBe(201);
-    expectError(await unsubscribe(t.id, cepSmall, t.admin), 422, 'applications/Unprocessable Entity', /smartrule/);
+    expectError(await unsubscribe(t.id, cepSmall, t.admin), 409, 'applications/Update Conflict', /smartrule/);
   });
 
   it('TRANSIENT answers 201 without storing; QUIESCENT stores', async () => {

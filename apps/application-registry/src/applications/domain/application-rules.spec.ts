@@ -1,5 +1,5 @@
 import { DomainError } from '@berth/http';
-import { checkApplication, checkDeletable, isVisibleTo, mayChange } from './application-rules';
+import { checkApplication, checkDeletable, checkStorable, isVisibleTo, mayChange } from './application-rules';
 import { cloneNames, firstFreeClone } from './clone-naming';
 import { KNOWN_APPLICATIONS, knownApplicationDocument } from './known-applications';
 
@@ -45,6 +45,36 @@ describe('checkApplication', () => {
 
   it('keeps a seeded FEATURE valid on update', () => {
     expect(() => checkApplication({ ...base, type: 'FEATURE' }, false)).not.toThrow();
+  });
+
+  it('counts white space as JavaScript does, whatever engine reads the documented pattern (fuzzing)', () => {
+    for (const blank of ['\u3000', '\ufeff', '\u2028 \t']) {
+      expect(refusal(() => checkApplication({ ...base, type: 'MICROSERVICE', description: blank }, true)).message).toMatch(/description must be a non-empty string/);
+    }
+    expect(() => checkApplication({ ...base, type: 'MICROSERVICE', description: '\u001c' }, true)).not.toThrow();
+  });
+
+  it('refuses removing a field the stored type needs with 409, not 422: the state refuses a well-formed update (fuzzing)', () => {
+    const err = refusal(() => checkApplication({ ...base, type: 'HOSTED', resourcesUrl: '/' }, false));
+    expect({ status: err.status, code: err.code }).toEqual({ status: 409, code: 'applications/Update Conflict' });
+    expect(err.message).toMatch(/contextPath cannot be removed/);
+  });
+});
+
+describe('checkStorable', () => {
+  it('takes nested objects and lists of objects with storable keys', () => {
+    expect(() => checkStorable({ config: { a: [1, { b: 'x' }], 'k-1': null }, tags: ['a'] })).not.toThrow();
+  });
+
+  it.each([
+    [{ config: { 'a.b': 1 } }, /config has the key "a.b"/],
+    [{ config: { $set: 1 } }, /config has the key "\$set"/],
+    [{ config: { x: { '': 1 } } }, /config.x has the key ""/],
+    [{ V: [['a'], []] }, /V\[0\] holds a list inside a list/],
+  ])('refuses %j with 422, not a 500 from the store (fuzzing)', (fields, message) => {
+    const err = refusal(() => checkStorable(fields));
+    expect({ status: err.status, code: err.code }).toEqual({ status: 422, code: 'applications/Unprocessable Entity' });
+    expect(err.message).toMatch(message);
   });
 });
 

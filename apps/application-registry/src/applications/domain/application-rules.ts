@@ -2,34 +2,73 @@ import { DomainError } from '@berth/http';
 import { ApplicationDocument, AVAILABILITIES, CREATABLE_TYPES } from './application';
 
 const invalid = (message: string) => new DomainError('applications', 'Unprocessable Entity', message);
-const STRINGS = ['name', 'key', 'contextPath', 'resourcesUrl', 'resourcesUsername', 'resourcesPassword', 'externalUrl', 'description'];
+/** Fields that, when present, are non-blank strings. */
+export const STRING_FIELDS = ['name', 'key', 'contextPath', 'resourcesUrl', 'resourcesUsername', 'resourcesPassword', 'externalUrl', 'description'] as const;
+/**
+ * A regular expression (JSON Schema `pattern`, searched) matching a string with a character that is
+ * not white space. The white space is spelled out (JavaScript's `\s`, which `trim()` removes) so
+ * that every regular expression engine reads it alike.
+ */
+export const NON_BLANK = '[^\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]';
+const nonBlank = new RegExp(NON_BLANK);
+
+const conflict = (message: string) => new DomainError('applications', 'Update Conflict', message);
+/** The fields an application of a type needs. */
+export const TYPE_FIELDS: Readonly<Record<string, readonly string[]>> = { HOSTED: ['contextPath', 'resourcesUrl'], EXTERNAL: ['externalUrl'] };
 
 /**
  * The rules every stored application keeps (SPEC.md "Application"): `name`, `key` and `type`
  * present; HOSTED has `contextPath` and `resourcesUrl`; EXTERNAL has `externalUrl`;
  * availability PRIVATE or MARKET; string fields are non-empty strings.
- * @throws DomainError `applications/Unprocessable Entity` (422) naming the first broken rule.
+ * @throws DomainError `applications/Unprocessable Entity` (422) naming the first broken rule; on an
+ * update, `applications/Update Conflict` (409) for removing a field the stored type needs (the
+ * request is well-formed, the stored application's state refuses it).
  */
 export function checkApplication(app: Partial<ApplicationDocument>, creating: boolean): void {
   for (const field of ['name', 'key', 'type']) {
     if (app[field] === undefined) throw invalid(`${field} is required`);
   }
-  for (const field of STRINGS) {
+  for (const field of STRING_FIELDS) {
     const value = app[field];
-    if (value !== undefined && (typeof value !== 'string' || value.trim() === '')) throw invalid(`${field} must be a non-empty string`);
+    if (value !== undefined && (typeof value !== 'string' || !nonBlank.test(value))) throw invalid(`${field} must be a non-empty string`);
   }
   if (creating && !(CREATABLE_TYPES as readonly unknown[]).includes(app.type)) {
     throw invalid(`type must be one of ${CREATABLE_TYPES.join(', ')}`);
   }
   if (!(AVAILABILITIES as readonly unknown[]).includes(app.availability)) throw invalid(`availability must be one of ${AVAILABILITIES.join(', ')}`);
-  if (app.type === 'HOSTED') {
-    for (const field of ['contextPath', 'resourcesUrl']) if (app[field] === undefined) throw invalid(`${field} is required for a HOSTED application`);
+  const needed = TYPE_FIELDS[app.type as string] ?? [];
+  for (const field of needed.filter((f) => app[f] === undefined)) {
+    throw creating ? invalid(`${field} is required for a${app.type === 'EXTERNAL' ? 'n' : ''} ${app.type} application`)
+      : conflict(`${field} cannot be removed from ${app.type} application ${app.name}: its type needs it`);
   }
-  if (app.type === 'EXTERNAL' && app.externalUrl === undefined) throw invalid('externalUrl is required for an EXTERNAL application');
   for (const field of ['requiredRoles', 'roles']) {
     const value = app[field];
     if (value !== undefined && (!Array.isArray(value) || value.some((r) => typeof r !== 'string'))) throw invalid(`${field} must be a list of role names`);
   }
+}
+
+/** A key the store takes inside a client's field (JSON Schema `pattern`): not empty, no `.`, no NUL, no leading `$`. */
+export const STORABLE_KEY = '^[^$.\\u0000][^.\\u0000]*$';
+const storableKey = new RegExp(STORABLE_KEY);
+
+/**
+ * The values a client sets must fit the store: keys of nested objects as STORABLE_KEY says, and no
+ * list directly inside a list (FerretDB refuses nested arrays).
+ * @throws DomainError `applications/Unprocessable Entity` (422) naming the field.
+ */
+export function checkStorable(fields: Record<string, unknown>): void {
+  const walk = (value: unknown, path: string, inList: boolean): void => {
+    if (Array.isArray(value)) {
+      if (inList) throw invalid(`${path} holds a list inside a list, which cannot be stored`);
+      value.forEach((item, i) => walk(item, `${path}[${i}]`, true));
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, inner] of Object.entries(value)) {
+        if (!storableKey.test(key)) throw invalid(`${path} has the key ${JSON.stringify(key)}: keys must not be empty, contain '.' or start with '$'`);
+        walk(inner, `${path}.${key}`, false);
+      }
+    }
+  };
+  for (const [name, value] of Object.entries(fields)) walk(value, name, false);
 }
 
 /** A tenant sees its own applications, MARKET ones and those it is subscribed to. */

@@ -11,7 +11,9 @@ export interface ApplicationVersion {
 }
 
 export const LATEST = 'latest';
-const TAG = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+/** A version tag: 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit. */
+export const TAG_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$';
+const TAG = new RegExp(TAG_PATTERN);
 const invalid = (message: string) => new DomainError('applications', 'Unprocessable Entity', message);
 
 /** A version for a binary whose manifest names none: SemVer, growing with time. */

@@ -27,10 +27,11 @@ export function applicationNameOf(userName: string): string | undefined {
 
 /**
  * A MICROSERVICE's name cannot change: its bootstrap user, its subscribers' service users and its
- * `/service/<name>` path hang on it. @throws DomainError 422 `applications/Unprocessable Entity`.
+ * `/service/<name>` path hang on it. @throws DomainError 409 `applications/Update Conflict` (a
+ * well-formed rename the stored application's type refuses).
  */
 export function checkNameKept(current: ApplicationDocument, next: Partial<ApplicationDocument>): void {
   if (current.type === 'MICROSERVICE' && next.name !== undefined && next.name !== current.name) {
-    throw new DomainError('applications', 'Unprocessable Entity', `The name of microservice ${current.name} cannot be changed: its bootstrap and service users are named after it`);
+    throw new DomainError('applications', 'Update Conflict', `The name of microservice ${current.name} cannot be changed: its bootstrap and service users are named after it`);
   }
 }

@@ -7,7 +7,7 @@ import { negotiate } from '@berth/http';
 import { pageLinks, QueryParams } from '@berth/paging';
 import { BASE_CONFIG } from '@berth/runtime';
 import { ApplicationCriteria, ListApplicationsQuery } from '../application/queries/list-applications/list-applications.query';
-import { applicationResource, parseApplicationPage, parseCriteria } from './application.representation';
+import { applicationResource, BOOLEAN_PARAM, parseApplicationPage, parseCriteria } from './application.representation';
 import { ApiRoute } from '@berth/openapi';
 
 /** SPEC.md rows 2 and 8, and the collections the ApplicationApi names, paged. */
@@ -20,7 +20,7 @@ export class ApplicationCollectionsController {
   }
 
   @Get('applications')
-  @ApiRoute('Applications, filtered', { returns: 'applicationCollection', paged: true, query: ['name', 'type', 'owner', 'providedFor', 'subscriber', 'tenant', 'user', 'hasVersions', 'noPaging'] })
+  @ApiRoute('Applications, filtered', { returns: 'applicationCollection', paged: true, query: ['name', 'type', 'owner', 'providedFor', 'subscriber', 'tenant', 'user', 'hasVersions', 'noPaging'], params: { hasVersions: BOOLEAN_PARAM } })
   @Roles(...RoleSets.applicationRead)
   all(@Query() query: QueryParams, @CurrentPrincipal() caller: Principal, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.page(parseCriteria(query), query, caller, req, reply);

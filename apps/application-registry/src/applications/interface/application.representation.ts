@@ -33,6 +33,18 @@ function single(query: QueryParams, name: string): string | undefined {
   return last === undefined || last === '' ? undefined : last;
 }
 
+/** A true/false query parameter: either word in any case, or empty (as if left out). */
+export const BOOLEAN_PARAM = { type: 'string', pattern: '^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee])?$' };
+const booleanWord = new RegExp(BOOLEAN_PARAM.pattern);
+
+/** The true/false query parameter `name`, undefined when absent or empty. @throws DomainError 422 for any other value. */
+export function booleanParam(query: QueryParams, name: string): boolean | undefined {
+  const value = single(query, name);
+  if (value === undefined) return undefined;
+  if (!booleanWord.test(value)) throw new DomainError('applications', 'Unprocessable Entity', `${name} must be true or false, got "${value}"`);
+  return value.toLowerCase() === 'true';
+}
+
 /**
  * The filters of `/application/applications` (CLIENTS.md): `type` is a comma list; `hasVersions`
  * true or false (else 422); other parameters are ignored.
@@ -45,13 +57,8 @@ export function parseCriteria(query: QueryParams): ApplicationCriteria {
   }
   const type = single(query, 'type');
   if (type !== undefined) criteria.type = type.split(',').map((t) => t.trim()).filter(Boolean);
-  const hasVersions = single(query, 'hasVersions')?.toLowerCase();
-  if (hasVersions !== undefined) {
-    if (hasVersions !== 'true' && hasVersions !== 'false') {
-      throw new DomainError('applications', 'Unprocessable Entity', `hasVersions must be true or false, got "${hasVersions}"`);
-    }
-    criteria.hasVersions = hasVersions === 'true';
-  }
+  const hasVersions = booleanParam(query, 'hasVersions');
+  if (hasVersions !== undefined) criteria.hasVersions = hasVersions;
   return criteria;
 }
 

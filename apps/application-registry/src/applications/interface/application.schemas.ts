@@ -1,7 +1,25 @@
 import { collectionSchema, Json } from '@berth/openapi';
+import { AVAILABILITIES, CREATABLE_TYPES } from '../domain/application';
+import { NON_BLANK, STORABLE_KEY, STRING_FIELDS, TYPE_FIELDS } from '../domain/application-rules';
+import { TAG_PATTERN } from '../domain/application-version';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const str = { type: 'string' };
+const roleNames = { type: ['array', 'null'], items: str };
+/** The field names libs/http `partialUpdate` takes (its `FIELD`): any other name is refused with 422. */
+const FIELD_NAMES = { pattern: '^[A-Za-z][A-Za-z0-9_-]*$' };
+/** Sent on PUT only with the current value (immutable fields, sub-resources with their own URI); any change is refused. */
+const UNCHANGEABLE = { not: {}, description: 'Cannot be changed here: only its current value may be sent back' };
+const SCALAR = { type: ['string', 'number', 'boolean', 'null'] };
+/** A client's own field (checkStorable): objects with storable keys, no list directly in a list. */
+const customValue = { anyOf: [SCALAR, { type: 'array', items: ref('applicationCustomItem') }, ref('applicationCustomObject')] };
+/** The string fields, non-blank; `null` leaves them out (POST) or removes them (PUT). */
+const stringFields = (nullable: boolean) => Object.fromEntries(STRING_FIELDS.map((f) => [f, { type: nullable ? ['string', 'null'] : 'string', pattern: NON_BLANK }]));
+/** Fields a type needs (checkApplication): present as strings on POST. */
+const needs = (type: string) => ({
+  if: { required: ['type'], properties: { type: { const: type } } },
+  then: { required: [...TYPE_FIELDS[type]], properties: Object.fromEntries(TYPE_FIELDS[type].map((f) => [f, str])) },
+});
 
 /** The registry's resources in the OpenAPI document, by vendor media type name (see `@ApiRoute`). */
 export const APPLICATION_SCHEMAS: Json = {
@@ -16,14 +34,34 @@ export const APPLICATION_SCHEMAS: Json = {
       activeVersionId: str, applicationVersions: { type: 'array', items: ref('applicationVersion') },
     },
   },
-  applicationRequest: { type: 'object', description: 'The fields to set (POST: name, key and type at least); read-only fields are refused', properties: { name: str, key: str, type: str, contextPath: str, description: str, availability: str, externalUrl: str } },
+  applicationCustomValue: customValue,
+  applicationCustomItem: { anyOf: [SCALAR, ref('applicationCustomObject')] },
+  applicationCustomObject: { type: 'object', propertyNames: { pattern: STORABLE_KEY }, additionalProperties: ref('applicationCustomValue') },
+  applicationCreate: {
+    type: 'object', required: ['name', 'key', 'type'], propertyNames: FIELD_NAMES, additionalProperties: ref('applicationCustomValue'),
+    description: 'A new application: name, key and type at least; HOSTED needs contextPath and resourcesUrl, EXTERNAL externalUrl. Read-only fields are ignored, further fields kept',
+    properties: {
+      ...stringFields(true), name: { type: 'string', pattern: NON_BLANK }, key: { type: 'string', pattern: NON_BLANK },
+      type: { enum: [...CREATABLE_TYPES] }, availability: { enum: [...AVAILABILITIES, null] }, requiredRoles: roleNames, roles: roleNames,
+    },
+    allOf: Object.keys(TYPE_FIELDS).map(needs),
+  },
+  applicationUpdate: {
+    type: 'object', propertyNames: FIELD_NAMES, additionalProperties: ref('applicationCustomValue'),
+    description: 'The fields to change (SPEC.md "Common verb rules" 3): `null` removes one; read-only fields are ignored, further fields kept',
+    properties: {
+      ...stringFields(true), name: { type: 'string', pattern: NON_BLANK }, key: { type: 'string', pattern: NON_BLANK },
+      availability: { enum: [...AVAILABILITIES] }, requiredRoles: roleNames, roles: roleNames,
+      type: UNCHANGEABLE, applicationVersions: UNCHANGEABLE, binaries: UNCHANGEABLE, versions: UNCHANGEABLE,
+    },
+  },
   applicationCollection: collectionSchema('applications', ref('application')),
   applicationApi: {
     type: 'object', required: ['self'],
     properties: { self: str, applicationById: str, applicationsByName: str, applicationsByTenant: str, applicationsByOwner: str, applicationsByUser: str, applications: { type: 'object' } },
   },
   applicationVersion: { type: 'object', properties: { version: str, binaryId: str, tags: { type: 'array', items: str }, created: str } },
-  versionTags: { type: 'object', required: ['tags'], properties: { tags: { type: 'array', items: str } } },
+  versionTags: { type: 'object', required: ['tags'], properties: { tags: { type: 'array', uniqueItems: true, items: { type: 'string', pattern: TAG_PATTERN } } } },
   applicationVersionCollection: { type: 'object', required: ['applicationVersions'], properties: { self: str, applicationVersions: { type: 'array', items: ref('applicationVersion') } } },
   applicationSettings: { type: 'object', additionalProperties: str, description: 'The current application\'s settings by key' },
   bootstrapUser: { type: 'object', required: ['tenant', 'name', 'password'], properties: { tenant: str, name: str, password: str } },

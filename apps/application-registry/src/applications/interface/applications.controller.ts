@@ -3,7 +3,8 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply } from 'fastify';
 import { CurrentPrincipal, Principal, Roles, RoleSets } from '@berth/auth';
 import type { BaseConfig } from '@berth/config';
-import { DomainError, negotiate } from '@berth/http';
+import { negotiate } from '@berth/http';
+import type { QueryParams } from '@berth/paging';
 import { BASE_CONFIG } from '@berth/runtime';
 import { CloneApplicationCommand } from '../application/commands/clone-application/clone-application.command';
 import { CreateApplicationCommand } from '../application/commands/create-application/create-application.command';
@@ -11,7 +12,7 @@ import { DeleteApplicationCommand } from '../application/commands/delete-applica
 import { UpdateApplicationCommand } from '../application/commands/update-application/update-application.command';
 import { GetApplicationQuery } from '../application/queries/get-application/get-application.query';
 import { ApplicationDocument } from '../domain/application';
-import { applicationResource } from './application.representation';
+import { applicationResource, BOOLEAN_PARAM, booleanParam } from './application.representation';
 import { ApiRoute } from '@berth/openapi';
 
 /** SPEC.md rows 3–7: one application. */
@@ -24,7 +25,7 @@ export class ApplicationsController {
   }
 
   @Post()
-  @ApiRoute('Create an application', { status: 201, returns: 'application', accepts: 'application:applicationRequest' })
+  @ApiRoute('Create an application', { status: 201, returns: 'application', accepts: 'application:applicationCreate' })
   @Roles(...RoleSets.applicationAdmin)
   async create(@Body() body: unknown, @CurrentPrincipal() caller: Principal, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
     const type = negotiate(this.config.BERTH_BRAND, 'application', accept);
@@ -40,7 +41,7 @@ export class ApplicationsController {
   }
 
   @Put(':id')
-  @ApiRoute('Update an application (partial)', { returns: 'application', accepts: 'application:applicationRequest' })
+  @ApiRoute('Update an application (partial)', { returns: 'application', accepts: 'application:applicationUpdate' })
   @Roles(...RoleSets.applicationAdmin)
   async update(@Param('id') id: string, @Body() body: unknown, @CurrentPrincipal() caller: Principal, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
     reply.header('content-type', negotiate(this.config.BERTH_BRAND, 'application', accept));
@@ -48,14 +49,11 @@ export class ApplicationsController {
   }
 
   @Delete(':id')
-  @ApiRoute('Delete an application', { status: 204, query: ['force'] })
+  @ApiRoute('Delete an application', { status: 204, query: ['force'], params: { force: BOOLEAN_PARAM } })
   @HttpCode(204)
   @Roles(...RoleSets.applicationAdmin)
-  async delete(@Param('id') id: string, @Query('force') force: string | undefined, @CurrentPrincipal() caller: Principal): Promise<void> {
-    if (force !== undefined && !['true', 'false'].includes(force.toLowerCase())) {
-      throw new DomainError('applications', 'Unprocessable Entity', `force must be true or false, got "${force}"`);
-    }
-    await this.commands.execute(new DeleteApplicationCommand(id, force?.toLowerCase() === 'true', caller));
+  async delete(@Param('id') id: string, @Query() query: QueryParams, @CurrentPrincipal() caller: Principal): Promise<void> {
+    await this.commands.execute(new DeleteApplicationCommand(id, booleanParam(query, 'force') ?? false, caller));
   }
 
   @Post(':id/clone')

@@ -33,7 +33,7 @@ export class CurrentApplicationController {
 
   /** The PUT rules of every resource (libs/http partial-update), applied to the caller's application. */
   @Put()
-  @ApiRoute('Update the caller\'s application (partial)', { returns: 'application', accepts: 'application:applicationRequest' })
+  @ApiRoute('Update the caller\'s application (partial)', { returns: 'application', accepts: 'application:applicationUpdate' })
   @BootstrapAccess()
   async update(@CurrentPrincipal() caller: Principal, @Body() body: unknown, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
     reply.header('content-type', negotiate(this.config.BERTH_BRAND, 'application', accept));

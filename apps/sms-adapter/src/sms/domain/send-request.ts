@@ -3,7 +3,10 @@ import { countSegments } from './segments';
 import { invalidField } from './sms-errors';
 
 const ROOT = 'outboundSMSMessageRequest';
-const MAX_ADDRESSES = 100;
+/** The most recipients one request may name. */
+export const MAX_ADDRESSES = 100;
+/** The longest value of each optional string field of a send request. */
+export const MAX_LENGTHS = { senderName: 64, notifyUrl: 2048, callbackData: 1024, clientCorrelator: 128 } as const;
 
 /** A send request (SPEC.md "SMS records", CLIENTS.md "SMS") after validation; numbers are E.164. */
 export interface SendRequest {
@@ -26,7 +29,7 @@ export interface SendRules {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function optionalString(v: unknown, field: string, max = 1024): string | undefined {
+function optionalString(v: unknown, field: string, max: number): string | undefined {
   if (v === undefined || v === null) return undefined;
   if (typeof v !== 'string' || v.length > max) throw invalidField(field, `must be a string of at most ${max} characters`);
   return v;
@@ -62,12 +65,12 @@ export function parseSendRequest(body: unknown, rules: SendRules): SendRequest {
   }
   if (r.receiptRequest !== undefined && !isObject(r.receiptRequest)) throw invalidField(`${ROOT}.receiptRequest`, 'must be an object');
   const receipt = isObject(r.receiptRequest) ? r.receiptRequest : {};
-  const notifyUrl = optionalString(receipt.notifyUrl, `${ROOT}.receiptRequest.notifyUrl`, 2048);
+  const notifyUrl = optionalString(receipt.notifyUrl, `${ROOT}.receiptRequest.notifyUrl`, MAX_LENGTHS.notifyUrl);
   return {
     addresses, senderAddress, message: text,
-    senderName: optionalString(r.senderName, `${ROOT}.senderName`, 64),
+    senderName: optionalString(r.senderName, `${ROOT}.senderName`, MAX_LENGTHS.senderName),
     notifyUrl,
-    callbackData: optionalString(receipt.callbackData, `${ROOT}.receiptRequest.callbackData`),
-    clientCorrelator: optionalString(r.clientCorrelator, `${ROOT}.clientCorrelator`, 128),
+    callbackData: optionalString(receipt.callbackData, `${ROOT}.receiptRequest.callbackData`, MAX_LENGTHS.callbackData),
+    clientCorrelator: optionalString(r.clientCorrelator, `${ROOT}.clientCorrelator`, MAX_LENGTHS.clientCorrelator),
   };
 }

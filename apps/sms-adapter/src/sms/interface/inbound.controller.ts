@@ -9,6 +9,9 @@ import { GetInboundQuery } from '../application/queries/get-inbound/get-inbound.
 import { ListInboundQuery } from '../application/queries/list-inbound/list-inbound.query';
 import { inboundMessage } from './sms.representation';
 import { ApiRoute } from '@berth/openapi';
+import { PATH_ADDRESS_PATTERN } from '../domain/phone-address';
+
+const ADDRESS = { type: 'string', pattern: PATH_ADDRESS_PATTERN };
 
 /** Rows 21–22: the tenant's received messages to one of its numbers. */
 @Controller('service/messaging/smsmessaging/inbound/registrations/:receiver/messages')
@@ -20,7 +23,7 @@ export class InboundController {
   }
 
   @Get()
-  @ApiRoute('Inbound messages to a receiver', { returns: 'json:inboundMessageList' })
+  @ApiRoute('Inbound messages to a receiver', { returns: 'json:inboundMessageList', params: { receiver: ADDRESS } })
   @Roles(...RoleSets.smsRead)
   async list(@Param('receiver') receiver: string, @Query() query: QueryParams, @CurrentPrincipal() caller: Principal, @Res({ passthrough: true }) reply: FastifyReply) {
     const messages = await this.queries.execute(new ListInboundQuery(caller.tenant, receiver, parsePageQuery(query)));
@@ -29,7 +32,7 @@ export class InboundController {
   }
 
   @Get(':id')
-  @ApiRoute('One inbound message', { returns: 'json:inboundMessage' })
+  @ApiRoute('One inbound message', { returns: 'json:inboundMessage', params: { receiver: ADDRESS } })
   @Roles(...RoleSets.smsRead)
   async one(@Param('receiver') receiver: string, @Param('id') id: string, @CurrentPrincipal() caller: Principal, @Res({ passthrough: true }) reply: FastifyReply) {
     const message = await this.queries.execute(new GetInboundQuery(caller.tenant, receiver, id));

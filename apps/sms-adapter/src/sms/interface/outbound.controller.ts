@@ -8,6 +8,9 @@ import { SendSmsCommand } from '../application/commands/send-sms/send-sms.comman
 import { GetDeliveryInfosQuery } from '../application/queries/get-delivery-infos/get-delivery-infos.query';
 import { deliveryInfoList, resourceReference } from './sms.representation';
 import { ApiRoute } from '@berth/openapi';
+import { PATH_ADDRESS_PATTERN } from '../domain/phone-address';
+
+const ADDRESS = { type: 'string', pattern: PATH_ADDRESS_PATTERN };
 
 /** Row 20 (send) and the OneAPI deliveryInfos of a sent request. The sender may come URL-encoded (`tel%3A%2B49…`). */
 @Controller('service/messaging/smsmessaging/outbound/:sender/requests')
@@ -19,7 +22,7 @@ export class OutboundController {
   }
 
   @Post()
-  @ApiRoute('Send an SMS', { status: 201, returns: 'json:resourceReference', accepts: 'json:outboundMessageRequest' })
+  @ApiRoute('Send an SMS', { status: 201, returns: 'json:resourceReference', accepts: 'json:outboundMessageRequest', params: { sender: ADDRESS } })
   @Roles(...RoleSets.smsAdmin)
   async send(@Param('sender') sender: string, @Body() body: unknown, @CurrentPrincipal() caller: Principal, @Res({ passthrough: true }) reply: FastifyReply) {
     const request = await this.commands.execute(new SendSmsCommand(caller.tenant, sender, body));
@@ -29,7 +32,7 @@ export class OutboundController {
   }
 
   @Get(':id/deliveryInfos')
-  @ApiRoute('Delivery state of a sent SMS, per address', { returns: 'json:deliveryInfoList' })
+  @ApiRoute('Delivery state of a sent SMS, per address', { returns: 'json:deliveryInfoList', params: { sender: ADDRESS } })
   @Roles(...RoleSets.smsAdmin, ...RoleSets.smsRead)
   async deliveryInfos(@Param('sender') sender: string, @Param('id') id: string, @CurrentPrincipal() caller: Principal, @Res({ passthrough: true }) reply: FastifyReply) {
     const request = await this.queries.execute(new GetDeliveryInfosQuery(caller.tenant, sender, id));

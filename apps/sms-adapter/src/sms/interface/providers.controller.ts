@@ -30,7 +30,7 @@ export class ProvidersController {
   }
 
   @Put('configuration')
-  @ApiRoute('Configure the tenant\'s SMS provider', { returns: 'json:providerConfiguration', accepts: 'json:providerConfiguration' })
+  @ApiRoute('Configure the tenant\'s SMS provider', { returns: 'json:providerConfiguration', accepts: 'json:providerConfigurationRequest' })
   @Roles(...RoleSets.smsAdmin, ...RoleSets.optionAdmin)
   put(@CurrentPrincipal() caller: Principal, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
     reply.header('content-type', 'application/json');

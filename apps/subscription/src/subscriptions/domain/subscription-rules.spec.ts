@@ -40,6 +40,15 @@ describe('subscription rules', () => {
     }
   });
 
+  it('takes a blank id as absent, reads a self with a query or a bad escape, and refuses a self not ending in /applications/<id> (fuzzing)', () => {
+    expect(referencedApplicationId({ application: { id: '\u3000', self: '/application/applications/8' } })).toBe('8');
+    expect(referencedApplicationId({ application: { self: '/application/applications/9?x=1' } })).toBe('9');
+    expect(referencedApplicationId({ application: { self: '/application/applications/%E0%A4%A' } })).toBe('%E0%A4%A');
+    for (const self of ['', 'https://x.example/77', '/applications/', '/applications//']) {
+      expect(code(() => referencedApplicationId({ application: { id: ' ', self } }))).toMatch(/^422 applications\/Unprocessable Entity/);
+    }
+  });
+
   it('refuses another tenant\'s PRIVATE application', () => {
     expect(code(() => checkVisible(app({ availability: 'PRIVATE', owner: 'o' }), 'o'))).toBe('ok');
     expect(code(() => checkVisible(app({ availability: 'MARKET', owner: 'o' }), 't'))).toBe('ok');
@@ -48,16 +57,16 @@ describe('subscription rules', () => {
 
   it('names the missing dependency on subscribe', () => {
     const smartrule = { name: 'smartrule', dependencies: [{ anyOf: ['cep', 'cep-small'] }] };
-    expect(code(() => checkDependencies(smartrule, []))).toBe('422 applications/Unprocessable Entity: smartrule needs a subscription to one of cep, cep-small first');
+    expect(code(() => checkDependencies(smartrule, []))).toBe('409 applications/Update Conflict: smartrule needs a subscription to one of cep, cep-small first');
     expect(code(() => checkDependencies(smartrule, ['cep-small']))).toBe('ok');
     expect(code(() => checkDependencies({ name: 'feature-cep-custom-rules', dependencies: [{ anyOf: ['cep-small'] }] }, ['cep'])))
-      .toBe('422 applications/Unprocessable Entity: feature-cep-custom-rules needs a subscription to cep-small first');
+      .toBe('409 applications/Update Conflict: feature-cep-custom-rules needs a subscription to cep-small first');
     expect(code(() => checkDependencies({ name: 'x' }, []))).toBe('ok');
   });
 
   it('refuses to end a subscription another one depends on, unless an alternative stays', () => {
     const subs = [{ applicationName: 'cep' }, { applicationName: 'smartrule', dependencies: [{ anyOf: ['cep', 'cep-small'] }] }];
-    expect(code(() => checkUnsubscribable('cep', subs))).toMatch(/^422 .*smartrule needs a subscription to one of cep, cep-small; unsubscribe smartrule first/);
+    expect(code(() => checkUnsubscribable('cep', subs))).toMatch(/^409 .*smartrule needs a subscription to one of cep, cep-small; unsubscribe smartrule first/);
     expect(code(() => checkUnsubscribable('cep', [...subs, { applicationName: 'cep-small' }]))).toBe('ok');
     expect(code(() => checkUnsubscribable('smartrule', subs))).toBe('ok');
   });

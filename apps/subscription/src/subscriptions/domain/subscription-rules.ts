@@ -24,8 +24,29 @@ export function checkReader(caller: Principal, tenant: string, managementTenant:
 }
 
 /**
+ * JSON Schema patterns (searched) of a subscribe body's references: an `id` with a character that
+ * is not white space (JavaScript's, spelled out so that every engine reads it alike), and a `self`
+ * URL whose path ends in `/applications/<id>`.
+ */
+export const REFERENCE_PATTERNS = {
+  id: '[^\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]',
+  self: '/applications/([^/?#]+)/*(?:[?#][\\s\\S]*)?$',
+} as const;
+const ID = new RegExp(REFERENCE_PATTERNS.id);
+const SELF = new RegExp(REFERENCE_PATTERNS.self);
+
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
  * The application id of a subscribe body (CLIENTS.md): `{application:{id}}`, `{application:{self}}`
- * (the id is the URL's last path segment) or both (the id wins). @throws 422 otherwise.
+ * (the id is the URL's last path segment, after `/applications/`) or both (a usable id wins).
+ * @throws 422 otherwise.
  */
 export function referencedApplicationId(body: unknown): string {
   const application = (body as { application?: unknown } | null)?.application;
@@ -33,18 +54,10 @@ export function referencedApplicationId(body: unknown): string {
     throw new DomainError('applications', 'Unprocessable Entity', 'The body must be {"application":{"id":…}} or {"application":{"self":…}}');
   }
   const { id, self } = application as { id?: unknown; self?: unknown };
-  if ((typeof id === 'string' && id.trim()) || (typeof id === 'number' && Number.isFinite(id))) return String(id).trim();
-  if (typeof self === 'string') {
-    let path: string;
-    try {
-      path = new URL(self, 'http://berth.invalid').pathname;
-    } catch {
-      path = '';
-    }
-    const last = decodeURIComponent(path.replace(/\/+$/, '').split('/').pop() ?? '');
-    if (last) return last;
-  }
-  throw new DomainError('applications', 'Unprocessable Entity', 'application.id or application.self (ending in the application id) is required');
+  if ((typeof id === 'string' && ID.test(id)) || (typeof id === 'number' && Number.isFinite(id))) return String(id).trim();
+  const segment = typeof self === 'string' ? SELF.exec(self)?.[1] : undefined;
+  if (segment) return decoded(segment);
+  throw new DomainError('applications', 'Unprocessable Entity', 'application.id or application.self (ending in /applications/<id>) is required');
 }
 
 /** A PRIVATE application is for its owner only. @throws 403 `security/Forbidden` for another tenant. */
@@ -57,18 +70,21 @@ export function checkVisible(app: KnownApplication, tenant: string): void {
 const satisfied = (dependency: ApplicationDependencyV1, subscribed: ReadonlySet<string>) => dependency.anyOf.some((name) => subscribed.has(name));
 const oneOf = (names: string[]) => (names.length === 1 ? names[0] : `one of ${names.join(', ')}`);
 
-/** @throws 422 naming the first dependency of `app` that none of `subscribedNames` satisfies. */
+/**
+ * @throws 409 `applications/Update Conflict` naming the first dependency of `app` that none of
+ * `subscribedNames` satisfies: the request is well-formed, the tenant's subscriptions refuse it.
+ */
 export function checkDependencies(app: { name: string; dependencies?: ApplicationDependencyV1[] }, subscribedNames: Iterable<string>): void {
   const subscribed = new Set(subscribedNames);
   const missing = (app.dependencies ?? []).find((d) => !satisfied(d, subscribed));
   if (missing) {
-    throw new DomainError('applications', 'Unprocessable Entity', `${app.name} needs a subscription to ${oneOf(missing.anyOf)} first`);
+    throw new DomainError('applications', 'Update Conflict', `${app.name} needs a subscription to ${oneOf(missing.anyOf)} first`);
   }
 }
 
 /**
  * Ending the subscription to `name` must leave every other subscription's dependencies satisfied.
- * @throws 422 naming the subscription that depends on it.
+ * @throws 409 `applications/Update Conflict` naming the subscription that depends on it.
  */
 export function checkUnsubscribable(name: string, others: Array<{ applicationName: string; dependencies?: ApplicationDependencyV1[] }>): void {
   const remaining = new Set(others.map((s) => s.applicationName).filter((n) => n !== name));
@@ -76,7 +92,7 @@ export function checkUnsubscribable(name: string, others: Array<{ applicationNam
     if (other.applicationName === name) continue;
     const broken = (other.dependencies ?? []).find((d) => d.anyOf.includes(name) && !satisfied(d, remaining));
     if (broken) {
-      throw new DomainError('applications', 'Unprocessable Entity', `${other.applicationName} needs a subscription to ${oneOf(broken.anyOf)}; unsubscribe ${other.applicationName} first`);
+      throw new DomainError('applications', 'Update Conflict', `${other.applicationName} needs a subscription to ${oneOf(broken.anyOf)}; unsubscribe ${other.applicationName} first`);
     }
   }
 }

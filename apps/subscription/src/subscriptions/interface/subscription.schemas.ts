@@ -1,4 +1,5 @@
 import { collectionSchema, Json } from '@berth/openapi';
+import { REFERENCE_PATTERNS } from '../domain/subscription-rules';
 
 const str = { type: 'string' };
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -16,7 +17,19 @@ export const SUBSCRIPTION_SCHEMAS: Json = {
     },
   },
   applicationReferenceCollection: collectionSchema('references', ref('applicationReference')),
-  subscribeRequest: { type: 'object', required: ['application'], properties: { application: { type: 'object', properties: { id: str, self: str } } } },
+  subscribeRequest: {
+    type: 'object', required: ['application'],
+    properties: {
+      application: {
+        type: 'object', description: 'The application by `id`, or by `self` (its URL); a usable id wins',
+        properties: { id: { type: ['string', 'number'] }, self: str },
+        anyOf: [
+          { required: ['id'], properties: { id: { anyOf: [{ type: 'string', pattern: REFERENCE_PATTERNS.id }, { type: 'number' }] } } },
+          { required: ['self'], properties: { self: { type: 'string', pattern: REFERENCE_PATTERNS.self } } },
+        ],
+      },
+    },
+  },
   applicationUserCollection: {
     type: 'object', required: ['self', 'users'],
     properties: { self: str, statistics: ref('PageStatistics'), users: { type: 'array', items: { type: 'object', properties: { tenant: str, name: str, password: str } } } },

@@ -2,7 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { partialUpdate } from '@berth/http';
 import { isDuplicateKey } from '@berth/messaging';
 import { ApplicationDocument, CREATE_FIELDS } from '../../../domain/application';
-import { checkApplication } from '../../../domain/application-rules';
+import { checkApplication, checkStorable } from '../../../domain/application-rules';
 import { ApplicationRepository, newApplicationId } from '../../../infrastructure/application.repository';
 import { ApplicationEvents } from '../../application-events';
 import { CreateApplicationCommand } from './create-application.command';
@@ -15,6 +15,7 @@ export class CreateApplicationHandler implements ICommandHandler<CreateApplicati
 
   async execute({ body, caller }: CreateApplicationCommand): Promise<ApplicationDocument> {
     const fields = partialUpdate(body, CREATE_FIELDS, {}).$set;
+    checkStorable(fields);
     const draft = { availability: 'PRIVATE', ...fields, owner: caller.tenant, _version: 1 } as Omit<ApplicationDocument, '_id'>;
     checkApplication(draft, true);
     if (!this.events.stores()) {

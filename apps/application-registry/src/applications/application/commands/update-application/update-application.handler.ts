@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { applyPartialUpdate, partialUpdate, toMongoUpdate } from '@berth/http';
 import { APPLICATION_FIELDS, ApplicationDocument } from '../../../domain/application';
-import { checkApplication } from '../../../domain/application-rules';
+import { checkApplication, checkStorable } from '../../../domain/application-rules';
 import { checkNameKept } from '../../../domain/bootstrap-user';
 import { ApplicationRepository } from '../../../infrastructure/application.repository';
 import { ApplicationAccess } from '../../application-access';
@@ -20,6 +20,7 @@ export class UpdateApplicationHandler implements ICommandHandler<UpdateApplicati
     const current = await this.access.changeable(id, caller);
     const update = partialUpdate(body, APPLICATION_FIELDS, current);
     if (update.changed.length === 0) return current;
+    checkStorable(update.$set);
     const next = { ...applyPartialUpdate(current, update), _version: current._version + 1 };
     checkApplication(next, false);
     checkNameKept(current, next);

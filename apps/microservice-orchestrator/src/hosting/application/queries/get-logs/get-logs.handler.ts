@@ -15,6 +15,7 @@ export class GetLogsHandler implements IQueryHandler<GetLogsQuery> {
     const deployments = new Set((await visibleDeployments(this.store, applicationId, caller, managementTenant)).map((d) => d._id));
     const instance = (await this.driver.list()).find((i) => i.name === instanceName && deployments.has(i.deploymentId));
     if (!instance) throw new DomainError('applications', 'Not Found', `Microservice application ${applicationId} has no instance ${instanceName}`);
+    if (window.since && window.until && window.since > window.until) throw new DomainError('applications', 'Bad Request', 'dateFrom must not be after dateTo');
     const lines = await this.driver.logs(instance.id, { ...window, limit: window.limit + 1 });
     const truncated = lines.length > window.limit;
     const kept = truncated ? lines.slice(1) : lines;
