@@ -23,7 +23,9 @@ export interface PartialUpdate {
   changed: string[];
 }
 
-const FIELD = /^[A-Za-z][A-Za-z0-9_-]*$/;
+/** The field names a partial update takes (also the `propertyNames` pattern of request schemas); any other name is refused with 422. */
+export const FIELD_NAME_PATTERN = '^[A-Za-z][A-Za-z0-9_-]*$';
+const FIELD = new RegExp(FIELD_NAME_PATTERN);
 
 /**
  * Turns a PUT body into the update of a stored resource: only fields sent change; a field sent as

@@ -25,26 +25,30 @@ export function parsePageQuery(query: QueryParams): PageQuery {
   return { pageSize, currentPage, withTotalPages, skip: (currentPage - 1) * pageSize };
 }
 
-function single(query: QueryParams, name: string): string | undefined {
+/** A parameter given more than once counts by its last value, and every value must be valid (`read` throws on a bad one). */
+function lastValid<T>(query: QueryParams, name: string, read: (raw: string) => T | undefined): T | undefined {
   const value = query[name];
-  return Array.isArray(value) ? value[value.length - 1] : value;
+  const values = Array.isArray(value) ? value : value === undefined ? [] : [value];
+  return values.map(read).at(-1);
 }
 
 function positiveInt(query: QueryParams, name: string): number | undefined {
-  const raw = single(query, name);
-  if (raw === undefined || raw === '') return undefined;
-  if (!/^\d+$/.test(raw.trim()) || Number(raw) < 1 || !Number.isSafeInteger(Number(raw))) {
-    throw new DomainError('paging', 'Unprocessable Entity', `${name} must be a positive integer, got "${raw}"`);
-  }
-  return Number(raw);
+  return lastValid(query, name, (raw) => {
+    if (raw === '') return undefined;
+    if (!/^\d+$/.test(raw.trim()) || Number(raw) < 1 || !Number.isSafeInteger(Number(raw))) {
+      throw new DomainError('paging', 'Unprocessable Entity', `${name} must be a positive integer, got "${raw}"`);
+    }
+    return Number(raw);
+  });
 }
 
 function bool(query: QueryParams, name: string): boolean | undefined {
-  const raw = single(query, name);
-  if (raw === undefined || raw === '') return undefined;
-  const value = raw.trim().toLowerCase();
-  if (value !== 'true' && value !== 'false') {
-    throw new DomainError('paging', 'Unprocessable Entity', `${name} must be true or false, got "${raw}"`);
-  }
-  return value === 'true';
+  return lastValid(query, name, (raw) => {
+    if (raw === '') return undefined;
+    const value = raw.trim().toLowerCase();
+    if (value !== 'true' && value !== 'false') {
+      throw new DomainError('paging', 'Unprocessable Entity', `${name} must be true or false, got "${raw}"`);
+    }
+    return value === 'true';
+  });
 }

@@ -12,9 +12,15 @@ describe('parsePageQuery', () => {
       .toEqual({ pageSize: 2000, currentPage: 3, withTotalPages: true, skip: 4000 });
   });
 
+  it('takes a repeated parameter by its last value', () => {
+    expect(parsePageQuery({ pageSize: ['7', '9'], currentPage: ['2', ''], withTotalPages: ['false', 'true'] }))
+      .toEqual({ pageSize: 9, currentPage: 1, withTotalPages: true, skip: 0 });
+  });
+
   it.each([
     [{ pageSize: 'abc' }], [{ pageSize: '0' }], [{ pageSize: '-1' }], [{ pageSize: '2.5' }],
     [{ currentPage: '0' }], [{ currentPage: '-3' }], [{ currentPage: 'x' }], [{ currentPage: '99999999999999999999' }], [{ withTotalPages: 'yes' }],
+    [{ pageSize: ['x', ''] }], [{ currentPage: ['0', '2'] }], [{ withTotalPages: ['maybe', 'true'] }],
   ])('refuses %j with 422 paging/Unprocessable Entity', (query) => {
     expect.assertions(3);
     try {

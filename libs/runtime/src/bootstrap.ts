@@ -7,7 +7,7 @@ import { BaseConfig, ConfigError, loadConfig, z } from '@berth/config';
 import { HttpErrorFilter, MethodIndex, registerJsonMediaTypes, registerVerbConventions, securityHeaders } from '@berth/http';
 import { appDocument, Json } from '@berth/openapi';
 import { workContext } from '@berth/messaging';
-import { LogController } from 'fastify';
+import { FastifyReply, FastifyRequest, LogController } from 'fastify';
 import { Logger } from 'pino';
 import { AppInfo } from './app-info';
 import { registerApiDocumentRoute } from './http/api-document.route';
@@ -61,6 +61,9 @@ export interface BootOptions<C extends BaseConfig> {
  * app's port, or on `metricsPort`), the security headers on every answer, the server's limits
  * (`BERTH_HTTP_*`: body, headers, timeouts; refusals with the error resource), then listening on the app's port.
  */
+/** The longest path parameter any route takes, in characters as the URL carries them (percent-escapes included). */
+const MAX_PARAM_LENGTH = 8192;
+
 export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): Promise<NestFastifyApplication> {
   let config: C;
   try {
@@ -82,6 +85,10 @@ export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): 
   const adapter = new FastifyAdapter({
     serverFactory: (handler: RequestListener) => rawFirstServer(() => raw, handler, limits),
     bodyLimit: config.BERTH_HTTP_MAX_BODY_BYTES,
+    // Path parameters as long as a URL may be (user names reach 1000 characters; Fastify's default is 100).
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // A URL the router refuses (a bad escape, a parameter past the limit) is answered with the error resource too.
+    frameworkErrors: (err: Error, req: FastifyRequest, reply: FastifyReply) => errors.respond(err, req, reply.headers(security)),
     clientErrorHandler: clientErrorHandler(errors, security),
     loggerInstance: logger,
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'correlationId' }),

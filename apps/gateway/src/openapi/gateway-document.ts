@@ -1,4 +1,5 @@
 import { describeOperation, Json, RouteDoc, sharedComponents } from '@berth/openapi';
+import { MAX_DAYS } from '../usage/usage-range';
 
 const SCHEMAS: Json = {
   OpenApiDocument: { type: 'object', required: ['openapi', 'info', 'paths'], properties: { openapi: { type: 'string' } } },
@@ -25,7 +26,10 @@ const SCHEMAS: Json = {
   },
 };
 
-const query = (name: string, description: string) => ({ name, in: 'query', description, schema: { type: 'string', format: 'date' } });
+/** A day `YYYY-MM-DD`; empty stands for the default, as if left out (usage-range.ts). */
+const dayQuery = (name: string, description: string) => ({
+  name, in: 'query', description: `${description}; the range spans at most ${MAX_DAYS} days`, schema: { anyOf: [{ type: 'string', format: 'date' }, { type: 'string', maxLength: 0 }] },
+});
 const pathParam = (name: string, description: string) => ({ name, in: 'path', required: true, description, schema: { type: 'string' } });
 const SERVICE_PARAMS = [pathParam('name', 'The microservice\'s name'), pathParam('path', 'The rest of the path (may contain `/`), forwarded as it is')];
 
@@ -40,7 +44,7 @@ export function gatewayDocument(brand: string): Json {
       '/platform': { get: op('Platform_get', 'The Platform resource: every interface and its URI templates', { returns: 'platformApi' }) },
       '/tenant/statistics/applicationUsage': {
         get: op('ApplicationUsage_get', 'Requests per application key and device requests per day (management tenant)', { returns: 'applicationUsage' },
-          [query('dateFrom', 'First day (UTC)'), query('dateTo', 'Last day (UTC)')]),
+          [dayQuery('dateFrom', 'First day (UTC), by default dateTo'), dayQuery('dateTo', 'Last day (UTC), by default today')]),
       },
       '/service/{name}/{path}': { get: service('get'), post: service('post'), put: service('put'), delete: service('delete') },
       '/openapi.json': { get: op('OpenApi_get', 'This document', { returns: 'json:OpenApiDocument', public: true }) },

@@ -1,3 +1,4 @@
+import { FIELD_NAME_PATTERN } from '@berth/http';
 import { collectionSchema, Json } from '@berth/openapi';
 import { AVAILABILITIES, CREATABLE_TYPES } from '../domain/application';
 import { NON_BLANK, STORABLE_KEY, STRING_FIELDS, TYPE_FIELDS } from '../domain/application-rules';
@@ -6,8 +7,8 @@ import { TAG_PATTERN } from '../domain/application-version';
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const str = { type: 'string' };
 const roleNames = { type: ['array', 'null'], items: str };
-/** The field names libs/http `partialUpdate` takes (its `FIELD`): any other name is refused with 422. */
-const FIELD_NAMES = { pattern: '^[A-Za-z][A-Za-z0-9_-]*$' };
+/** The field names libs/http `partialUpdate` takes: any other name is refused with 422. */
+const FIELD_NAMES = { pattern: FIELD_NAME_PATTERN };
 /** Sent on PUT only with the current value (immutable fields, sub-resources with their own URI); any change is refused. */
 const UNCHANGEABLE = { not: {}, description: 'Cannot be changed here: only its current value may be sent back' };
 const SCALAR = { type: ['string', 'number', 'boolean', 'null'] };

@@ -4,8 +4,7 @@ import { invalidOption } from './option-errors';
 /** Option categories and keys: letters, digits, `.`, `-` and `_`, starting with a letter or digit. */
 export const OPTION_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 export const MAX_CATEGORY_LENGTH = 64;
-/** At most the HTTP server's path parameter length (100), so that every key can be addressed in a path. */
-export const MAX_KEY_LENGTH = 100;
+export const MAX_KEY_LENGTH = 128;
 export const MAX_VALUE_LENGTH = 16_384;
 
 /** @throws DomainError 422 unless `category` follows the documented character set and length. */
