@@ -2,7 +2,7 @@
 // kind of failure (its ST code and title) with the operations that showed it.
 const { tableText } = require('../bench/stats');
 
-const unescape = (text) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+const unescapeXml = (text) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
 
 /** `{ operations, failed: Map<operation, Set<code>>, titles: Map<code, title> }` of a JUnit report. */
 function parseJunit(xml) {
@@ -14,12 +14,12 @@ function parseJunit(xml) {
     const body = match[3] ?? '';
     if (!/<(failure|error)\b/.test(body)) continue;
     const codes = new Set();
-    for (const [, code, title] of unescape(body).matchAll(/^- (ST\d+) (.+)$/gm)) {
+    for (const [, code, title] of unescapeXml(body).matchAll(/^- (ST\d+) (.+)$/gm)) {
       codes.add(code);
       titles.set(code, title.trim());
     }
     if (!codes.size) codes.add(/<error\b/.test(body) ? 'error' : 'failure');
-    failed.set(unescape(match[1]), codes);
+    failed.set(unescapeXml(match[1]), codes);
   }
   return { operations, failed, titles };
 }

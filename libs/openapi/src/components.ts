@@ -2,6 +2,9 @@ import { mediaType } from '@berth/http';
 import type { Json } from './json';
 
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
+/** A query parameter's schema where an empty value counts as left out (libs/paging). */
+const orEmpty = (schema: Json) => ({ anyOf: [schema, { type: 'string', maxLength: 0 }] });
+const POSITIVE = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
 const retryAfter = { description: 'Seconds to wait before retrying', schema: { type: 'integer' } };
 
 /** The error statuses every operation may answer, each a shared response; `default` covers the rest (400, 405, 406, 409, 413, 415, 500). */
@@ -53,9 +56,9 @@ export function sharedComponents(brand: string): Json {
       Error: error('Any other error, as the error resource'),
     },
     parameters: {
-      pageSize: { name: 'pageSize', in: 'query', description: 'Items per page (default 5; more than 2000 is cut to 2000)', schema: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
-      currentPage: { name: 'currentPage', in: 'query', description: 'The page, from 1', schema: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
-      withTotalPages: { name: 'withTotalPages', in: 'query', description: 'Include `statistics.totalPages`', schema: { type: 'boolean' } },
+      pageSize: { name: 'pageSize', in: 'query', description: 'Items per page (default 5; more than 2000 is cut to 2000; empty is the default)', schema: orEmpty(POSITIVE) },
+      currentPage: { name: 'currentPage', in: 'query', description: 'The page, from 1 (empty is the default)', schema: orEmpty(POSITIVE) },
+      withTotalPages: { name: 'withTotalPages', in: 'query', description: 'Include `statistics.totalPages` (empty is the default, false)', schema: orEmpty({ type: 'boolean' }) },
     },
     securitySchemes: {
       basicAuth: { type: 'http', scheme: 'basic', description: '`tenant/user:password`, or `user:password` with the tenant from the host name' },
