@@ -11,6 +11,11 @@ if [ -f "$BERTH_ROOT/berth.env" ]; then
   set -a; . "$BERTH_ROOT/berth.env"; set +a
 fi
 
+# glibc hands memory of 1 MB or more back to the system when freed: without this, the 16 MB buffers of
+# scrypt (password checks) stay in malloc's per-thread arenas and an app's RSS climbs by 100 MB or more
+# (`npm run bench:malloc`). Every process the tools start inherits it; an operator's value wins.
+export MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-1048576}"
+
 say()  { printf '\033[1m[berth]\033[0m %s\n' "$*" >&2; }
 fail() { printf '\033[31m[berth] %s\033[0m\n' "$*" >&2; exit 1; }
 
