@@ -53,6 +53,8 @@ export interface BootOptions<C extends BaseConfig> {
   api?: { schemas?: Json } | false;
 }
 
+/** The longest path parameter any route takes, in characters as the URL carries them (percent-escapes included). */
+const MAX_PARAM_LENGTH = 8192;
 
 /**
  * Starts a Berth app on Fastify: validated config (exit 1 with every problem named), JSON logs
@@ -61,9 +63,6 @@ export interface BootOptions<C extends BaseConfig> {
  * app's port, or on `metricsPort`), the security headers on every answer, the server's limits
  * (`BERTH_HTTP_*`: body, headers, timeouts; refusals with the error resource), then listening on the app's port.
  */
-/** The longest path parameter any route takes, in characters as the URL carries them (percent-escapes included). */
-const MAX_PARAM_LENGTH = 8192;
-
 export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): Promise<NestFastifyApplication> {
   let config: C;
   try {
