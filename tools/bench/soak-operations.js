@@ -3,9 +3,9 @@
 // applications made at set-up, and SMS go to the soak's SMSC. `call` times one request and records
 // an unexpected answer as an error.
 
-/** Expects one of `statuses`; the error names the request and the answer. */
+/** Expects one of `statuses`; `route` names the request (for its latency), the error names it and the answer. */
 function expect(what, res, ...statuses) {
-  return { ok: statuses.includes(res.status), what: `${what} → ${res.status} ${JSON.stringify(res.body ?? '').slice(0, 120)}` };
+  return { ok: statuses.includes(res.status), route: what, what: `${what} → ${res.status} ${JSON.stringify(res.body ?? '').slice(0, 120)}` };
 }
 
 /** The operations, in the order the soak cycles through them. */

@@ -1,7 +1,8 @@
 // Soak (issue 10): a fixed-rate mix of writes and reads through the gateway for --minutes (10),
-// printing per minute the requests, errors, p50/p99 and each app's resident memory. Run through
-// `npm run bench:soak` (provisions the infra, builds). Options: --minutes, --rate (operations per
-// second, 20; an operation is one to three requests), --port-base.
+// printing per minute the requests, errors, p50/p99 and each app's resident memory, then the p99 of
+// each kind of request per minute (to find the one that slows). Run through `npm run bench:soak`
+// (provisions the infra, builds). Options: --minutes, --rate (operations per second, 20; an
+// operation is one to three requests), --port-base.
 // Targets: no errors; RSS growth under 5 MB per app over the last 5 minutes; p99 of the last minute
 // within 1.5x the first's.
 const { randomBytes, randomUUID } = require('node:crypto');
@@ -67,14 +68,16 @@ async function setUp() {
 
 /** Runs the mix at RATE operations per second for MINUTES, and the figures of each minute. */
 async function soak(ops) {
-  const minutes = Array.from({ length: MINUTES }, () => ({ latencies: [], errors: [], rss: {} }));
+  const minutes = Array.from({ length: MINUTES }, () => ({ latencies: [], errors: [], rss: {}, byRoute: {} }));
   const started = Date.now();
   const end = started + MINUTES * 60000;
   const inFlight = new Set();
   const timed = async (minute, call) => {
     const t = Date.now();
-    const { ok, what } = await call();
-    minutes[minute].latencies.push(Date.now() - t);
+    const { ok, what, route } = await call();
+    const ms = Date.now() - t;
+    minutes[minute].latencies.push(ms);
+    (minutes[minute].byRoute[route] ??= []).push(ms);
     if (!ok) minutes[minute].errors.push(what);
   };
   const sampler = setInterval(() => {
@@ -105,6 +108,9 @@ function report(minutes) {
     return [String(i + 1), String(m.latencies.length), String(m.errors.length), String(s.p50 ?? '-'), String(s.p99 ?? '-'), ...names.map((n) => (m.rss[n] ?? NaN).toFixed(0))];
   });
   printTable(['minute', 'requests', 'errors', 'p50 ms', 'p99 ms', ...names.map((n) => `${n} RSS MB`)], rows);
+  const routes = [...new Set(minutes.flatMap((m) => Object.keys(m.byRoute)))].sort();
+  console.log('\np99 ms per request and minute:');
+  printTable(['request', ...minutes.map((_, i) => String(i + 1))], routes.map((r) => [r, ...minutes.map((m) => String(summarize(m.byRoute[r] ?? []).p99 ?? '-'))]));
   const errors = minutes.flatMap((m) => m.errors);
   for (const e of [...new Set(errors)].slice(0, 10)) console.log(`  error: ${e}`);
   const half = Math.max(0, minutes.length - 6);
