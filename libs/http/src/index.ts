@@ -12,3 +12,4 @@ export * from './json-media-types';
 export * from './partial-update';
 export * from './security-headers';
 export * from './body-limit';
+export * from './text-rules';

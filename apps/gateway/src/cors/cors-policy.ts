@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { METHODS } from '@berth/http';
 import type { OptionViewShape } from '../options/tenant-option-view';
 
 /** The tenant-option category and key that set a tenant's CORS origins. */
@@ -10,7 +11,8 @@ export interface CorsPolicy { any: boolean; origins: ReadonlySet<string> }
 
 export type Headers = Record<string, string>;
 
-export const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, DELETE, PATCH, OPTIONS';
+/** The methods Berth's routes use (libs/http METHODS). */
+export const ALLOWED_METHODS = METHODS.join(', ');
 /** Response headers a browser script may read beyond the CORS-safelisted ones. */
 export const EXPOSED_HEADERS = 'Location, Content-Disposition, Retry-After, WWW-Authenticate, X-Request-Id';
 const TOKEN_LIST = /^\s*[!#$%&'*+.^_`|~0-9A-Za-z-]+(\s*,\s*[!#$%&'*+.^_`|~0-9A-Za-z-]+)*\s*$/;

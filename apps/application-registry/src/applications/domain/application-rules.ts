@@ -1,16 +1,10 @@
-import { DomainError } from '@berth/http';
+import { DomainError, NOT_BLANK } from '@berth/http';
 import { ApplicationDocument, AVAILABILITIES, CREATABLE_TYPES } from './application';
 
 const invalid = (message: string) => new DomainError('applications', 'Unprocessable Entity', message);
 /** Fields that, when present, are non-blank strings. */
 export const STRING_FIELDS = ['name', 'key', 'contextPath', 'resourcesUrl', 'resourcesUsername', 'resourcesPassword', 'externalUrl', 'description'] as const;
-/**
- * A regular expression (JSON Schema `pattern`, searched) matching a string with a character that is
- * not white space. The white space is spelled out (JavaScript's `\s`, which `trim()` removes) so
- * that every regular expression engine reads it alike.
- */
-export const NON_BLANK = '[^\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]';
-const nonBlank = new RegExp(NON_BLANK);
+const nonBlank = new RegExp(NOT_BLANK);
 
 const conflict = (message: string) => new DomainError('applications', 'Update Conflict', message);
 /** The fields an application of a type needs. */

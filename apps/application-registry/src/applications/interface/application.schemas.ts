@@ -1,7 +1,7 @@
-import { FIELD_NAME_PATTERN } from '@berth/http';
+import { FIELD_NAME_PATTERN, NOT_BLANK } from '@berth/http';
 import { collectionSchema, Json } from '@berth/openapi';
 import { AVAILABILITIES, CREATABLE_TYPES } from '../domain/application';
-import { NON_BLANK, STORABLE_KEY, STRING_FIELDS, TYPE_FIELDS } from '../domain/application-rules';
+import { STORABLE_KEY, STRING_FIELDS, TYPE_FIELDS } from '../domain/application-rules';
 import { TAG_PATTERN } from '../domain/application-version';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -15,7 +15,7 @@ const SCALAR = { type: ['string', 'number', 'boolean', 'null'] };
 /** A client's own field (checkStorable): objects with storable keys, no list directly in a list. */
 const customValue = { anyOf: [SCALAR, { type: 'array', items: ref('applicationCustomItem') }, ref('applicationCustomObject')] };
 /** The string fields, non-blank; `null` leaves them out (POST) or removes them (PUT). */
-const stringFields = (nullable: boolean) => Object.fromEntries(STRING_FIELDS.map((f) => [f, { type: nullable ? ['string', 'null'] : 'string', pattern: NON_BLANK }]));
+const stringFields = (nullable: boolean) => Object.fromEntries(STRING_FIELDS.map((f) => [f, { type: nullable ? ['string', 'null'] : 'string', pattern: NOT_BLANK }]));
 /** Fields a type needs (checkApplication): present as strings on POST. */
 const needs = (type: string) => ({
   if: { required: ['type'], properties: { type: { const: type } } },
@@ -42,7 +42,7 @@ export const APPLICATION_SCHEMAS: Json = {
     type: 'object', required: ['name', 'key', 'type'], propertyNames: FIELD_NAMES, additionalProperties: ref('applicationCustomValue'),
     description: 'A new application: name, key and type at least; HOSTED needs contextPath and resourcesUrl, EXTERNAL externalUrl. Read-only fields are ignored, further fields kept',
     properties: {
-      ...stringFields(true), name: { type: 'string', pattern: NON_BLANK }, key: { type: 'string', pattern: NON_BLANK },
+      ...stringFields(true), name: { type: 'string', pattern: NOT_BLANK }, key: { type: 'string', pattern: NOT_BLANK },
       type: { enum: [...CREATABLE_TYPES] }, availability: { enum: [...AVAILABILITIES, null] }, requiredRoles: roleNames, roles: roleNames,
     },
     allOf: Object.keys(TYPE_FIELDS).map(needs),
@@ -51,7 +51,7 @@ export const APPLICATION_SCHEMAS: Json = {
     type: 'object', propertyNames: FIELD_NAMES, additionalProperties: ref('applicationCustomValue'),
     description: 'The fields to change (SPEC.md "Common verb rules" 3): `null` removes one; read-only fields are ignored, further fields kept',
     properties: {
-      ...stringFields(true), name: { type: 'string', pattern: NON_BLANK }, key: { type: 'string', pattern: NON_BLANK },
+      ...stringFields(true), name: { type: 'string', pattern: NOT_BLANK }, key: { type: 'string', pattern: NOT_BLANK },
       availability: { enum: [...AVAILABILITIES] }, requiredRoles: roleNames, roles: roleNames,
       type: UNCHANGEABLE, applicationVersions: UNCHANGEABLE, binaries: UNCHANGEABLE, versions: UNCHANGEABLE,
     },

@@ -1,6 +1,6 @@
 import { Principal, RoleSets } from '@berth/auth';
 import type { ApplicationDependencyV1 } from '@berth/contracts';
-import { DomainError } from '@berth/http';
+import { decodedSegment, DomainError, NOT_BLANK } from '@berth/http';
 import type { KnownApplication } from './subscription';
 
 const hasAny = (caller: Principal, roles: readonly string[]) => roles.some((r) => caller.roles.includes(r));
@@ -24,24 +24,12 @@ export function checkReader(caller: Principal, tenant: string, managementTenant:
 }
 
 /**
- * JSON Schema patterns (searched) of a subscribe body's references: an `id` with a character that
- * is not white space (JavaScript's, spelled out so that every engine reads it alike), and a `self`
- * URL whose path ends in `/applications/<id>`.
+ * JSON Schema patterns (searched) of a subscribe body's references: an `id` that is not blank, and
+ * a `self` URL whose path ends in `/applications/<id>`.
  */
-export const REFERENCE_PATTERNS = {
-  id: '[^\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]',
-  self: '/applications/([^/?#]+)/*(?:[?#][\\s\\S]*)?$',
-} as const;
+export const REFERENCE_PATTERNS = { id: NOT_BLANK, self: '/applications/([^/?#]+)/*(?:[?#][\\s\\S]*)?$' } as const;
 const ID = new RegExp(REFERENCE_PATTERNS.id);
 const SELF = new RegExp(REFERENCE_PATTERNS.self);
-
-function decoded(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
 
 /**
  * The application id of a subscribe body (CLIENTS.md): `{application:{id}}`, `{application:{self}}`
@@ -56,7 +44,7 @@ export function referencedApplicationId(body: unknown): string {
   const { id, self } = application as { id?: unknown; self?: unknown };
   if ((typeof id === 'string' && ID.test(id)) || (typeof id === 'number' && Number.isFinite(id))) return String(id).trim();
   const segment = typeof self === 'string' ? SELF.exec(self)?.[1] : undefined;
-  if (segment) return decoded(segment);
+  if (segment) return decodedSegment(segment);
   throw new DomainError('applications', 'Unprocessable Entity', 'application.id or application.self (ending in /applications/<id>) is required');
 }
 

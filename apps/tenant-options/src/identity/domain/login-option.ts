@@ -1,6 +1,6 @@
 import { adminRoles } from '@berth/auth';
-import { DomainError } from '@berth/http';
-import { anyCase, MAX_TEXT_LENGTH, textLength, WHITESPACE } from '../../text-rules';
+import { anyCase, DomainError, textLength, WHITESPACE } from '@berth/http';
+import { MAX_TEXT_LENGTH } from '../../text-rules';
 
 /** An OAuth2 (authorization code) login option of a tenant, as stored; `_id` is `<tenant>/<id>`. */
 export interface LoginOptionRecord {

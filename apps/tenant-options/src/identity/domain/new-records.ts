@@ -1,5 +1,6 @@
+import { WHITESPACE } from '@berth/http';
 import type { PrincipalKind } from '@berth/auth';
-import { MAX_TEXT_LENGTH, WHITESPACE } from '../../text-rules';
+import { MAX_TEXT_LENGTH } from '../../text-rules';
 import { TenantRecord, UserRecord, userId } from '../infrastructure/identity-records';
 
 export interface NewUser {

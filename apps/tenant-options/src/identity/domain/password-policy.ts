@@ -1,5 +1,4 @@
-import { DomainError } from '@berth/http';
-import { textLength } from '../../text-rules';
+import { DomainError, textLength } from '@berth/http';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;

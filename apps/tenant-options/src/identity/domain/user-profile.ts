@@ -1,5 +1,5 @@
-import { DomainError } from '@berth/http';
-import { MAX_TEXT_LENGTH, textLength, WHITESPACE } from '../../text-rules';
+import { DomainError, textLength, WHITESPACE } from '@berth/http';
+import { MAX_TEXT_LENGTH } from '../../text-rules';
 
 /** The profile fields a user's PUT and POST may carry. */
 export const PROFILE_FIELDS = ['email', 'firstName', 'lastName', 'phone'] as const;

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { CurrentPrincipal, Principal, Roles, RoleSets } from '@berth/auth';
-import { DomainError, negotiate } from '@berth/http';
+import { DomainError, negotiate, NOT_BLANK, textLength } from '@berth/http';
 import { pageLinks, parsePageQuery, QueryParams } from '@berth/paging';
 import { TENANT_OPTIONS_CONFIG } from '../../config/tenant-options.token';
 import type { TenantOptionsConfig } from '../../config/tenant-options.env';
@@ -14,12 +14,10 @@ import { TenantAccess } from './tenant-access';
 import { objectBody } from './users.controller';
 import { referenceId } from './reference-id';
 import { ApiRoute } from '@berth/openapi';
-import { NOT_BLANK, textLength } from '../../text-rules';
 
 /** The most characters a group's name has. */
 export const MAX_GROUP_NAME_LENGTH = 254;
 const notBlank = new RegExp(NOT_BLANK);
-
 
 /** `/user/{tenant}/groups…`: user groups, their roles and members; a member holds the group's roles. */
 @Controller('user/:tenant')
@@ -129,5 +127,4 @@ export class GroupsController {
   private self(g: { tenant: string; id: string }) {
     return `${this.links.base}/user/${g.tenant}/groups/${g.id}`;
   }
-
 }

@@ -1,6 +1,7 @@
+import { NOT_BLANK } from '@berth/http';
 import { adminRoles } from '@berth/auth';
 import { collectionSchema, Json } from '@berth/openapi';
-import { MAX_TEXT_LENGTH, NOT_BLANK } from '../../text-rules';
+import { MAX_TEXT_LENGTH } from '../../text-rules';
 import { BUILT_IN_LOGIN_OPTION_ID, GRANT_TYPE, LOGIN_OPTION_ID, LOGIN_OPTION_TYPE, LOGIN_OPTION_URL, SCOPE, SCOPE_LIST } from '../domain/login-option';
 import { TENANT_DOMAIN, USER_NAME } from '../domain/new-records';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_MIX } from '../domain/password-policy';

@@ -80,7 +80,6 @@ export class UsersController {
     await this.access.assert(p, tenant);
     await this.commands.execute(new DeleteUserCommand(tenant, userName, userId(p.tenant, p.user)));
   }
-
 }
 
 /** A JSON object body, else 422. */

@@ -1,4 +1,4 @@
-import { textLength } from '../../text-rules';
+import { textLength } from '@berth/http';
 import { invalidOption } from './option-errors';
 
 /** Option categories and keys: letters, digits, `.`, `-` and `_`, starting with a letter or digit. */

@@ -1,4 +1,4 @@
-import { anyCase, NOT_BLANK, textLength, WHITESPACE } from './text-rules';
+import { anyCase, decodedSegment, NOT_BLANK, textLength, WHITESPACE } from './text-rules';
 
 describe('text rules shared by validators and schemas', () => {
   it('WHITESPACE is exactly what JavaScript\'s \\s and trim() take', () => {
@@ -17,5 +17,10 @@ describe('text rules shared by validators and schemas', () => {
     const grant = new RegExp(anyCase('PASSWORD', 'oauth-internal'));
     expect(['password', 'PassWord', 'OAUTH-Internal'].every((w) => grant.test(w))).toBe(true);
     expect(['passwords', 'pa\u017fsword', 'oauth_internal', ''].some((w) => grant.test(w))).toBe(false);
+  });
+
+  it('decodes a path segment where it decodes, and keeps it as it is where it does not', () => {
+    expect(decodedSegment('a%2Fb%20c')).toBe('a/b c');
+    expect(decodedSegment('%E0%A4%A')).toBe('%E0%A4%A');
   });
 });
