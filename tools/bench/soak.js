@@ -1,12 +1,14 @@
 // Soak (issue 10): a fixed-rate mix of writes and reads through the gateway for --minutes (10),
 // printing per minute the requests, errors, p50/p99 and each app's resident memory, then the p99 of
-// each kind of request per minute (to find the one that slows). Run through `npm run bench:soak`
+// each kind of request per minute (to find the one that slows) and the CPU share of each app and of
+// the store, Kafka and Redis per minute (to find what the time goes to). Run through `npm run bench:soak`
 // (provisions the infra, builds). Options: --minutes, --rate (operations per second, 20; an
 // operation is one to three requests), --port-base.
 // Targets: no errors; RSS growth under 5 MB per app over the last 5 minutes; p99 of the last minute
 // within 1.5x the first's.
 const { randomBytes, randomUUID } = require('node:crypto');
 const { mkdirSync } = require('node:fs');
+const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { parseArgs } = require('node:util');
 const processes = require('./gateway/processes');
@@ -34,6 +36,19 @@ const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
 const prefix = `bm${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
 const adminPassword = randomBytes(12).toString('base64url');
 const apps = new Map();
+
+/** The infra processes (tools/infra pid files, each a process group) whose CPU the soak reports. */
+function infraProcs() {
+  return ['ferretdb', 'kafka', 'redis'].flatMap((name) => {
+    try { return [{ name, pid: Number(readFileSync(join(LOCAL, 'run', `${name}.pid`), 'utf8')) }]; } catch { return []; }
+  });
+}
+
+/** CPU time (ms) so far of each app and infra process, by name. */
+function cpuNow(infra) {
+  const procs = [...[...apps].map(([name, { proc }]) => ({ name, pid: proc.pid })), ...infra];
+  return Object.fromEntries(procs.map((p) => { const c = processes.groupCpuMs(p); return [p.name, c.user + c.system]; }));
+}
 
 const basic = (user, password) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
@@ -68,7 +83,9 @@ async function setUp() {
 
 /** Runs the mix at RATE operations per second for MINUTES, and the figures of each minute. */
 async function soak(ops) {
-  const minutes = Array.from({ length: MINUTES }, () => ({ latencies: [], errors: [], rss: {}, byRoute: {} }));
+  const minutes = Array.from({ length: MINUTES }, () => ({ latencies: [], errors: [], rss: {}, byRoute: {}, cpu: {} }));
+  const infra = infraProcs();
+  const cpuAtStart = cpuNow(infra);
   const started = Date.now();
   const end = started + MINUTES * 60000;
   const inFlight = new Set();
@@ -83,6 +100,7 @@ async function soak(ops) {
   const sampler = setInterval(() => {
     const minute = Math.min(MINUTES - 1, Math.floor((Date.now() - started) / 60000));
     for (const [name, { proc }] of apps) minutes[minute].rss[name] = processes.rssMb(proc, true);
+    minutes[minute].cpu = cpuNow(infra);
   }, 5000);
   try {
     for (let i = 0; Date.now() < end; i++) {
@@ -98,7 +116,21 @@ async function soak(ops) {
   } finally {
     clearInterval(sampler);
   }
+  minutes.cpuAtStart = cpuAtStart;
   return minutes;
+}
+
+/** Per minute, each process's CPU as a share of one core (its CPU time over the minute's wall time). */
+function printCpu(minutes) {
+  const names = Object.keys(minutes.cpuAtStart);
+  let before = minutes.cpuAtStart;
+  const rows = minutes.map((m, i) => {
+    const row = [String(i + 1), ...names.map((n) => (((m.cpu[n] ?? NaN) - before[n]) / 600).toFixed(0))];
+    before = m.cpu;
+    return row;
+  });
+  console.log('\nCPU % of one core per minute:');
+  printTable(['minute', ...names], rows);
 }
 
 function report(minutes) {
@@ -108,6 +140,7 @@ function report(minutes) {
     return [String(i + 1), String(m.latencies.length), String(m.errors.length), String(s.p50 ?? '-'), String(s.p99 ?? '-'), ...names.map((n) => (m.rss[n] ?? NaN).toFixed(0))];
   });
   printTable(['minute', 'requests', 'errors', 'p50 ms', 'p99 ms', ...names.map((n) => `${n} RSS MB`)], rows);
+  printCpu(minutes);
   const routes = [...new Set(minutes.flatMap((m) => Object.keys(m.byRoute)))].sort();
   console.log('\np99 ms per request and minute:');
   printTable(['request', ...minutes.map((_, i) => String(i + 1))], routes.map((r) => [r, ...minutes.map((m) => String(summarize(m.byRoute[r] ?? []).p99 ?? '-'))]));

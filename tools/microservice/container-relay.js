@@ -25,9 +25,12 @@ async function bridgeGateway(dockerHost = process.env.DOCKER_HOST) {
 
 /**
  * Listens on the bridge gateway's `port` (the engine at `dockerHost`) and relays to `127.0.0.1:targetPort`.
+ * On a fresh machine the bridge's address exists only once the engine has started its first
+ * container: until then the relay tries to listen again every `retryMs`, so the first container
+ * finds it there (the address is the network's, known before the interface is up).
  * @returns { url, close() } or undefined when there is no bridge to listen on (reason in `onSkip`).
  */
-async function startContainerRelay(targetPort, port, onSkip = () => undefined, dockerHost = process.env.DOCKER_HOST) {
+async function startContainerRelay(targetPort, port, onSkip = () => undefined, dockerHost = process.env.DOCKER_HOST, retryMs = 200) {
   let host;
   try {
     host = await bridgeGateway(dockerHost);
@@ -45,15 +48,33 @@ async function startContainerRelay(targetPort, port, onSkip = () => undefined, d
     outbound.on('error', drop).on('close', drop);
     inbound.pipe(outbound).pipe(inbound);
   });
+  const listen = () => new Promise((resolve, reject) => { server.once('error', reject); server.listen(port, host, () => { server.off('error', reject); resolve(); }); });
+  let retry;
+  let closed = false;
+  const listenLater = () => {
+    retry = setTimeout(() => listen().catch((err) => {
+      if (err.code === 'EADDRNOTAVAIL' && !closed) listenLater();
+      else if (!closed) onSkip(`cannot listen on ${host}:${port}: ${err.message}`);
+    }), retryMs);
+    retry.unref();
+  };
   try {
-    await new Promise((resolve, reject) => { server.once('error', reject); server.listen(port, host, resolve); });
+    await listen();
   } catch (err) {
-    onSkip(`cannot listen on ${host}:${port}: ${err.message}`);
-    return undefined;
+    if (err.code !== 'EADDRNOTAVAIL') {
+      onSkip(`cannot listen on ${host}:${port}: ${err.message}`);
+      return undefined;
+    }
+    listenLater();
   }
   return {
     url: `http://${host}:${port}`,
-    close: () => new Promise((resolve) => { for (const s of sockets) s.destroy(); server.close(() => resolve()); }),
+    close: () => new Promise((resolve) => {
+      closed = true;
+      clearTimeout(retry);
+      for (const s of sockets) s.destroy();
+      if (server.listening) server.close(() => resolve()); else resolve();
+    }),
   };
 }
 

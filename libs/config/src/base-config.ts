@@ -21,6 +21,8 @@ export const baseConfigSchema = z.object({
   BERTH_DEBUG_ERRORS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /** How often each outbox relay looks for entries it was not told of (another replica's, a crashed process's). */
   BERTH_OUTBOX_SCAN_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
+  /** Store commands taking this long or longer are logged with the shape of their filter (0: none). */
+  BERTH_STORE_SLOW_MS: z.coerce.number().int().min(0).default(1000),
   BERTH_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
   BERTH_BRAND: z.string().regex(/^[a-z0-9]+$/).default('cumulocity'),
   BERTH_BRAND_HEADER: z.string().regex(/^[A-Za-z0-9]+$/).default('Cumulocity'),

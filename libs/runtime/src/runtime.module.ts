@@ -51,7 +51,7 @@ export class RuntimeModule {
   static forRoot(options: RuntimeOptions): DynamicModule {
     const { uses } = options;
     const imports = uses.includes('mongodb')
-      ? [mongooseRoot(options.config.MONGODB_URI, `${options.config.BERTH_DB_PREFIX}_${options.app.name.replace(/-/g, '_')}`)]
+      ? [mongooseRoot(options.config.MONGODB_URI, `${options.config.BERTH_DB_PREFIX}_${options.app.name.replace(/-/g, '_')}`, options.logger, options.config.BERTH_STORE_SLOW_MS)]
       : [];
     const indicatorTypes: Type<HealthIndicator>[] = [
       ...(uses.includes('mongodb') ? [MongoHealth] : []),
