@@ -3,7 +3,8 @@
 // each kind of request per minute (to find the one that slows) and the CPU share of each app and of
 // the store, Kafka and Redis per minute (to find what the time goes to). Run through `npm run bench:soak`
 // (provisions the infra, builds). Options: --minutes, --rate (operations per second, 20; an
-// operation is one to three requests), --port-base.
+// operation is one to three requests), --port-base, --slow-ms (50: the apps log store commands this
+// slow, and the soak ends with the slowest command shapes per minute; 0 leaves the apps' default).
 // Targets: no errors; RSS growth under 5 MB per app over the last 5 minutes; p99 of the last minute
 // within 1.5x the first's.
 const { randomBytes, randomUUID } = require('node:crypto');
@@ -17,10 +18,11 @@ const { startStack, stackPorts } = require('./bench-stack');
 const { summarize, printTable } = require('./stats');
 const { startSmsc } = require('./sms-smsc');
 const { operations } = require('./soak-operations');
+const { slowCommands, printSlowCommands } = require('./slow-commands');
 
 const { values: args } = parseArgs({
   options: {
-    minutes: { type: 'string', default: '10' }, rate: { type: 'string', default: '20' },
+    minutes: { type: 'string', default: '10' }, rate: { type: 'string', default: '20' }, 'slow-ms': { type: 'string', default: '50' },
     'port-base': { type: 'string', default: String(Number(process.env.BERTH_TEST_PORT_BASE || 18100) + 110) },
   },
 });
@@ -31,7 +33,7 @@ const LOCAL = process.env.BERTH_LOCAL || join(ROOT, '.local');
 const base = Number(args['port-base']);
 const logDir = join(LOCAL, 'logs', `bench-soak-${base}`);
 const { gatewayPort, all: stackPortList } = stackPorts(base);
-const smscPort = gatewayPort + 5;
+const smscPort = gatewayPort + 2;
 const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
 const prefix = `bm${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
 const adminPassword = randomBytes(12).toString('base64url');
@@ -117,6 +119,7 @@ async function soak(ops) {
     clearInterval(sampler);
   }
   minutes.cpuAtStart = cpuAtStart;
+  minutes.started = started;
   return minutes;
 }
 
@@ -164,10 +167,12 @@ async function main() {
   try {
     await startStack({
       base, prefix, adminPassword, logDir, apps,
-      env: { LOG_LEVEL: process.env.LOG_LEVEL || 'warn' },
+      env: { LOG_LEVEL: process.env.LOG_LEVEL || 'warn', ...(Number(args['slow-ms']) > 0 ? { BERTH_STORE_SLOW_MS: args['slow-ms'] } : {}) },
     });
     const { tenant, auth } = await setUp();
-    report(await soak(await operations({ request, tenant, auth, prefix })));
+    const minutes = await soak(await operations({ request, tenant, auth, prefix }));
+    report(minutes);
+    printSlowCommands(slowCommands(logDir, [...apps.keys()], minutes.started), minutes.length);
   } finally {
     await smsc.stop();
   }

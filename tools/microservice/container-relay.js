@@ -48,7 +48,11 @@ async function startContainerRelay(targetPort, port, onSkip = () => undefined, d
     outbound.on('error', drop).on('close', drop);
     inbound.pipe(outbound).pipe(inbound);
   });
-  const listen = () => new Promise((resolve, reject) => { server.once('error', reject); server.listen(port, host, () => { server.off('error', reject); resolve(); }); });
+  const listen = () => new Promise((resolve, reject) => {
+    const ok = () => { server.off('error', failed); resolve(); };
+    const failed = (err) => { server.off('listening', ok); reject(err); };
+    server.once('listening', ok).once('error', failed).listen(port, host);
+  });
   let retry;
   let closed = false;
   const listenLater = () => {
