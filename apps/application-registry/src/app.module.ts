@@ -22,7 +22,7 @@ export class AppModule {
           uses: ['mongodb', 'kafka'],
           // The subscription and user topics are other apps'; ensuring them here too lets the consumers start first.
           topics: [Topics.applicationEvents, Topics.subscriptionEvents, Topics.userEvents],
-          outbox: [APPLICATIONS, APPLICATION_DELETIONS],
+          outbox: [APPLICATIONS, APPLICATION_DELETIONS], outboxDisposable: [APPLICATION_DELETIONS],
           consumers: [SubscriptionEventsConsumer, BootstrapUserEventsConsumer],
         }),
         CqrsModule.forRoot(),

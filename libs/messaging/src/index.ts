@@ -13,4 +13,5 @@ export * from './store-limits';
 export * from './topic-admin';
 export * from './topic-namespace';
 export * from './uuidv7';
+export * from './versioned-upsert';
 export * from './work-context';

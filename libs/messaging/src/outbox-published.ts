@@ -29,7 +29,8 @@ export class PublishedEntries {
   private readonly markers: Collection<PublishedMarker>;
   private readonly target: Collection<OutboxDoc>;
 
-  constructor(db: Db, private readonly collection: string, private readonly onError: (err: unknown) => void) {
+  /** `disposable`: the collection's documents carry only their messages and are deleted once those are published. */
+  constructor(db: Db, private readonly collection: string, private readonly onError: (err: unknown) => void, private readonly disposable = false) {
     this.markers = db.collection<PublishedMarker>(PUBLISHED_COLLECTION);
     this.target = db.collection<OutboxDoc>(collection);
   }
@@ -68,9 +69,9 @@ export class PublishedEntries {
     await this.recording;
     const docs = this.oldest(Math.min(maxDocs, UPDATES_PER_COMMAND));
     if (docs.length === 0) return 0;
-    await this.target.bulkWrite(docs.map((d) => ({
-      updateOne: { filter: { _id: d.id } as never, update: { $pullAll: { [OUTBOX_FIELD]: d.records } } as never },
-    })), { ordered: false });
+    await this.target.bulkWrite(docs.map((d) => (this.disposable
+      ? { deleteOne: { filter: { _id: d.id } as never } }
+      : { updateOne: { filter: { _id: d.id } as never, update: { $pullAll: { [OUTBOX_FIELD]: d.records } } as never } })), { ordered: false });
     for (const d of docs) for (const r of d.records) this.ids.delete(r.id);
     const finished: string[] = [];
     for (let left = docs.length; left > 0;) {

@@ -11,6 +11,12 @@ export interface RelayOptions {
   db: Db;
   /** Collections whose documents carry outbox entries. */
   collections: string[];
+  /**
+   * Those of `collections` whose documents exist only to carry their messages (a deletion's
+   * tombstone): each is deleted once its entries are published, instead of having them removed,
+   * so the collection does not grow with every such write (and the scan with it).
+   */
+  disposable?: string[];
   publisher: Publisher;
   /** Unique per process, e.g. `<app>:<hostname>:<pid>`. */
   owner: string;
@@ -67,7 +73,7 @@ export class OutboxRelay {
     for (const c of options.collections) {
       this.state.set(c, {
         lease: new RelayLease(leases, c, options.owner, options.leaseTtlMs),
-        pending: [], published: new PublishedEntries(options.db, c, onError), loaded: false, nextScan: 0,
+        pending: [], published: new PublishedEntries(options.db, c, onError, options.disposable?.includes(c)), loaded: false, nextScan: 0,
       });
     }
   }

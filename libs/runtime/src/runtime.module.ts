@@ -36,6 +36,8 @@ export interface RuntimeOptions {
   topics?: string[];
   /** Collections whose documents carry outbox entries; the app's relay publishes them (needs mongodb and kafka). */
   outbox?: string[];
+  /** Of `outbox`, the collections whose documents only carry their messages (a deletion's tombstone): the relay deletes each once published. */
+  outboxDisposable?: string[];
   /** The app's message consumers, run in its consumer group (needs mongodb and kafka); each must also be a provider of one of the app's modules. */
   consumers?: Type<MessageConsumer>[];
 }
@@ -90,7 +92,7 @@ export class RuntimeModule {
 function messagingProviders(options: RuntimeOptions): Provider[] {
   const consumers = options.consumers ?? [];
   return [
-    { provide: OUTBOX_COLLECTIONS, useValue: options.outbox ?? [] },
+    { provide: OUTBOX_COLLECTIONS, useValue: { collections: options.outbox ?? [], disposable: options.outboxDisposable ?? [] } },
     Outbox,
     { provide: MESSAGE_CONSUMERS, useValue: consumers },
     Consumers,

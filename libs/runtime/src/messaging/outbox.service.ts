@@ -28,7 +28,7 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
 
   constructor(
     @Inject(MONGO_CONNECTION) connection: Connection,
-    @Inject(OUTBOX_COLLECTIONS) collections: string[],
+    @Inject(OUTBOX_COLLECTIONS) { collections, disposable }: { collections: string[]; disposable: string[] },
     @Inject(PUBLISHER) publisher: Publisher,
     @Inject(APP_INFO) private readonly app: AppInfo,
     @Inject(BASE_CONFIG) config: BaseConfig,
@@ -36,7 +36,7 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
   ) {
     if (collections.length === 0) return;
     this.relay = new OutboxRelay({
-      db: connection.db!, collections, publisher, owner: `${app.name}:${hostname()}:${process.pid}`, scanIntervalMs: config.BERTH_OUTBOX_SCAN_INTERVAL_MS,
+      db: connection.db!, collections, disposable, publisher, owner: `${app.name}:${hostname()}:${process.pid}`, scanIntervalMs: config.BERTH_OUTBOX_SCAN_INTERVAL_MS,
       onError: (err) => logger.warn({ err }, 'outbox relay error; it retries'),
     });
   }

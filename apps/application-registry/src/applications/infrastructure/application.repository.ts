@@ -9,7 +9,7 @@ import { Outbox, OutboxMessage } from '@berth/runtime';
 import { ApplicationDocument } from '../domain/application';
 
 export const APPLICATIONS = 'applications';
-/** Deleted applications: the document that carries ApplicationDeleted until the relay publishes it. */
+/** Deleted applications: the document that carries ApplicationDeleted until the relay publishes it (then it is deleted). */
 export const APPLICATION_DELETIONS = 'application_deletions';
 const UNIQUE = ['name', 'key', 'contextPath'] as const;
 

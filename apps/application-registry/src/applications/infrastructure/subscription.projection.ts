@@ -2,7 +2,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import type { Collection } from 'mongodb';
 import type { Connection } from 'mongoose';
-import { ensureIndexes, isDuplicateKey } from '@berth/messaging';
+import { ensureIndexes, upsertUnlessNewer } from '@berth/messaging';
 
 /** One tenant's subscription to one application as the subscription app announced it. */
 export interface SubscriptionRow {
@@ -56,13 +56,7 @@ export class SubscriptionProjection implements OnModuleInit {
       ...(change.isolation ? { isolation: change.isolation } : {}),
       ...(change.manifestVersion ? { manifestVersion: change.manifestVersion } : {}),
     };
-    try {
-      await this.rows.updateOne({ _id, $or: [{ version: { $lte: change.version } }, { version: { $exists: false } }] }, { $set: row }, { upsert: true });
-      return 'applied';
-    } catch (err) {
-      if (isDuplicateKey(err)) return 'stale';
-      throw err;
-    }
+    return (await upsertUnlessNewer(this.rows, _id, 'version', change.version, { $set: row })) ? 'applied' : 'stale';
   }
 
   async isSubscribed(tenant: string, applicationId: string): Promise<boolean> {

@@ -2,7 +2,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import type { Collection } from 'mongodb';
 import type { Connection } from 'mongoose';
-import { ensureIndexes, isDuplicateKey } from '@berth/messaging';
+import { ensureIndexes, isDuplicateKey, upsertUnlessNewer } from '@berth/messaging';
 import type { DeploymentDocument, DeploymentSpec, DeploymentStage } from '../domain/deployment';
 import type { HostedApplication, SubscriptionRow } from '../domain/hosted-application';
 
@@ -35,17 +35,8 @@ export class HostingStore implements OnModuleInit {
   /** Applies fields of an application guarded by one of its version counters; false when a newer change was applied. */
   async applyApplication(id: string, counter: 'infoVersion' | 'binaryVersion', version: number, fields: Partial<HostedApplication>): Promise<boolean> {
     const other = counter === 'infoVersion' ? 'binaryVersion' : 'infoVersion';
-    try {
-      await this.applications.updateOne(
-        { _id: id, $or: [{ [counter]: { $lte: version } }, { [counter]: { $exists: false } }] },
-        { $set: { ...fields, [counter]: version }, $setOnInsert: { deleted: false, [other]: 0 } as Partial<HostedApplication> },
-        { upsert: true },
-      );
-      return true;
-    } catch (err) {
-      if (isDuplicateKey(err)) return false;
-      throw err;
-    }
+    return upsertUnlessNewer(this.applications, id, counter, version,
+      { $set: { ...fields, [counter]: version }, $setOnInsert: { deleted: false, [other]: 0 } as Partial<HostedApplication> });
   }
 
   async markDeleted(id: string, name: string, ownerTenant: string): Promise<void> {
@@ -53,13 +44,7 @@ export class HostingStore implements OnModuleInit {
   }
 
   async applySubscription(row: SubscriptionRow): Promise<boolean> {
-    try {
-      await this.subscriptions.updateOne({ _id: row._id, $or: [{ version: { $lte: row.version } }, { version: { $exists: false } }] }, { $set: row }, { upsert: true });
-      return true;
-    } catch (err) {
-      if (isDuplicateKey(err)) return false;
-      throw err;
-    }
+    return upsertUnlessNewer(this.subscriptions, row._id, 'version', row.version, { $set: row });
   }
 
   application(id: string): Promise<HostedApplication | null> {

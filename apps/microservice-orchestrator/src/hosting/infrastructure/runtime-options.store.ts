@@ -3,7 +3,7 @@ import { InjectConnection } from '@nestjs/mongoose';
 import type { Collection } from 'mongodb';
 import type { Connection } from 'mongoose';
 import { RuntimeOption, RuntimeOverrides, runtimeOverrides } from '@berth/contracts';
-import { ensureIndexes, isDuplicateKey } from '@berth/messaging';
+import { ensureIndexes, upsertUnlessNewer } from '@berth/messaging';
 
 /** One tenant's runtime option as the last OptionChanged applied left it. `_id` is `<tenant>/<key>`; a deleted one keeps its version. */
 export interface RuntimeOptionRow extends Omit<RuntimeOption, 'value'> {
@@ -30,13 +30,7 @@ export class RuntimeOptionsStore implements OnModuleInit {
   /** Stores the row unless a newer version of the option was applied; false then. */
   async apply(row: RuntimeOptionRow): Promise<boolean> {
     const update = row.deleted ? { $set: { ...row }, $unset: { value: '' as const } } : { $set: row };
-    try {
-      await this.options.updateOne({ _id: row._id, $or: [{ version: { $lte: row.version } }, { version: { $exists: false } }] }, update, { upsert: true });
-      return true;
-    } catch (err) {
-      if (isDuplicateKey(err)) return false;
-      throw err;
-    }
+    return upsertUnlessNewer(this.options, row._id, 'version', row.version, update);
   }
 
   /** What the owner's live options override for its application `name`. */

@@ -2,7 +2,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import type { Collection, Document } from 'mongodb';
 import type { Connection } from 'mongoose';
-import { ensureIndexes, isDuplicateKey } from '@berth/messaging';
+import { ensureIndexes, upsertUnlessNewer } from '@berth/messaging';
 import { KnownApplication, KnownTenant } from '../domain/subscription';
 
 /** How long a write waits for a tenant or application it does not know yet (the projection may lag the event). */
@@ -74,10 +74,6 @@ export class CatalogueProjection implements OnModuleInit {
 
   private async apply<T extends Document & { _id: string; version: number }>(collection: Collection<T>, row: T): Promise<void> {
     const { _id, ...fields } = row;
-    try {
-      await collection.updateOne({ _id, $or: [{ version: { $lte: row.version } }, { version: { $exists: false } }] } as never, { $set: fields } as never, { upsert: true });
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-    }
+    await upsertUnlessNewer(collection, _id, 'version', row.version, { $set: fields } as never);
   }
 }
