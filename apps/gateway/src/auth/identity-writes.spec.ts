@@ -20,5 +20,7 @@ describe('credentialsChangedBy', () => {
     expect(credentialsChangedBy('POST', '/user/logout', p)).toBeUndefined();
     expect(credentialsChangedBy('POST', '/user/currentUser/other', p)).toBeUndefined();
     expect(credentialsChangedBy('POST', '/tenant/tenants', p)).toBeUndefined();
+    expect(credentialsChangedBy('POST', '/tenant/tenants/t3/applications', p)).toBeUndefined();
+    expect(credentialsChangedBy('DELETE', '/tenant/tenants/t3/applications/42', p)).toBeUndefined();
   });
 });
