@@ -8,8 +8,7 @@
 // Targets: no errors; RSS growth under 5 MB per app over the last 5 minutes; p99 of the last minute
 // within 1.5x the first's.
 const { randomBytes, randomUUID } = require('node:crypto');
-const { mkdirSync } = require('node:fs');
-const { readFileSync } = require('node:fs');
+const { mkdirSync, readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { parseArgs } = require('node:util');
 const processes = require('./gateway/processes');
@@ -83,7 +82,7 @@ async function setUp() {
   return { tenant, auth };
 }
 
-/** Runs the mix at RATE operations per second for MINUTES, and the figures of each minute. */
+/** Runs the mix at RATE operations per second for MINUTES: the figures of each minute, the start time and each process's CPU time then. */
 async function soak(ops) {
   const minutes = Array.from({ length: MINUTES }, () => ({ latencies: [], errors: [], rss: {}, byRoute: {}, cpu: {} }));
   const infra = infraProcs();
@@ -118,15 +117,13 @@ async function soak(ops) {
   } finally {
     clearInterval(sampler);
   }
-  minutes.cpuAtStart = cpuAtStart;
-  minutes.started = started;
-  return minutes;
+  return { minutes, started, cpuAtStart };
 }
 
 /** Per minute, each process's CPU as a share of one core (its CPU time over the minute's wall time). */
-function printCpu(minutes) {
-  const names = Object.keys(minutes.cpuAtStart);
-  let before = minutes.cpuAtStart;
+function printCpu(minutes, cpuAtStart) {
+  const names = Object.keys(cpuAtStart);
+  let before = cpuAtStart;
   const rows = minutes.map((m, i) => {
     const row = [String(i + 1), ...names.map((n) => (((m.cpu[n] ?? NaN) - before[n]) / 600).toFixed(0))];
     before = m.cpu;
@@ -136,14 +133,14 @@ function printCpu(minutes) {
   printTable(['minute', ...names], rows);
 }
 
-function report(minutes) {
+function report({ minutes, cpuAtStart }) {
   const names = [...apps.keys()];
   const rows = minutes.map((m, i) => {
     const s = summarize(m.latencies);
     return [String(i + 1), String(m.latencies.length), String(m.errors.length), String(s.p50 ?? '-'), String(s.p99 ?? '-'), ...names.map((n) => (m.rss[n] ?? NaN).toFixed(0))];
   });
   printTable(['minute', 'requests', 'errors', 'p50 ms', 'p99 ms', ...names.map((n) => `${n} RSS MB`)], rows);
-  printCpu(minutes);
+  printCpu(minutes, cpuAtStart);
   const routes = [...new Set(minutes.flatMap((m) => Object.keys(m.byRoute)))].sort();
   console.log('\np99 ms per request and minute:');
   printTable(['request', ...minutes.map((_, i) => String(i + 1))], routes.map((r) => [r, ...minutes.map((m) => String(summarize(m.byRoute[r] ?? []).p99 ?? '-'))]));
@@ -170,9 +167,9 @@ async function main() {
       env: { LOG_LEVEL: process.env.LOG_LEVEL || 'warn', ...(Number(args['slow-ms']) > 0 ? { BERTH_STORE_SLOW_MS: args['slow-ms'] } : {}) },
     });
     const { tenant, auth } = await setUp();
-    const minutes = await soak(await operations({ request, tenant, auth, prefix }));
-    report(minutes);
-    printSlowCommands(slowCommands(logDir, [...apps.keys()], minutes.started), minutes.length);
+    const run = await soak(await operations({ request, tenant, auth, prefix }));
+    report(run);
+    printSlowCommands(slowCommands(logDir, [...apps.keys()], run.started), run.minutes.length);
   } finally {
     await smsc.stop();
   }

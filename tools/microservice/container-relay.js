@@ -53,12 +53,13 @@ async function startContainerRelay(targetPort, port, onSkip = () => undefined, d
     const failed = (err) => { server.off('listening', ok); reject(err); };
     server.once('listening', ok).once('error', failed).listen(port, host);
   });
+  const refused = (err) => onSkip(`cannot listen on ${host}:${port}: ${err.message}`);
   let retry;
   let closed = false;
   const listenLater = () => {
     retry = setTimeout(() => listen().catch((err) => {
       if (err.code === 'EADDRNOTAVAIL' && !closed) listenLater();
-      else if (!closed) onSkip(`cannot listen on ${host}:${port}: ${err.message}`);
+      else if (!closed) refused(err);
     }), retryMs);
     retry.unref();
   };
@@ -66,7 +67,7 @@ async function startContainerRelay(targetPort, port, onSkip = () => undefined, d
     await listen();
   } catch (err) {
     if (err.code !== 'EADDRNOTAVAIL') {
-      onSkip(`cannot listen on ${host}:${port}: ${err.message}`);
+      refused(err);
       return undefined;
     }
     listenLater();
