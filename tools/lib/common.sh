@@ -7,8 +7,14 @@ BERTH_LOCAL="${BERTH_LOCAL:-$BERTH_ROOT/.local}"
 export BERTH_ROOT BERTH_LOCAL
 mkdir -p "$BERTH_LOCAL"/{bin,logs,run,tmp}
 
+# berth.env (KEY=value lines) fills in what the environment does not set: a variable given on the
+# command line wins over the file.
 if [ -f "$BERTH_ROOT/berth.env" ]; then
-  set -a; . "$BERTH_ROOT/berth.env"; set +a
+  while IFS= read -r line || [ -n "$line" ]; do
+    [[ $line =~ ^[[:space:]]*(export[[:space:]]+)?([A-Za-z_][A-Za-z0-9_]*)= ]] || continue
+    [ -n "${!BASH_REMATCH[2]+set}" ] && continue
+    eval "export ${BASH_REMATCH[2]}=${line#*=}"
+  done <"$BERTH_ROOT/berth.env"
 fi
 
 # glibc hands memory of 1 MB or more back to the system when freed: without this, the 16 MB buffers of
