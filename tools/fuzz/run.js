@@ -12,7 +12,8 @@ const { join } = require('node:path');
 const { parseArgs } = require('node:util');
 const processes = require('../bench/gateway/processes');
 const { startStack, stackPorts } = require('../bench/bench-stack');
-const { fuzzSummary } = require('./summary');
+const { fuzzSummary, plainFooter } = require('./summary');
+const { createInterface } = require('node:readline');
 
 const { values: args } = parseArgs({
   options: {
@@ -39,9 +40,10 @@ function schemathesis(gatewayUrl, adminPassword) {
   ];
   if (args['include-path-regex']) argv.push('--include-path-regex', args['include-path-regex']);
   return new Promise((resolve, reject) => {
-    const child = spawn(ST, argv, { stdio: ['ignore', 'inherit', 'inherit'], cwd: runDir, env: { ...process.env, SCHEMATHESIS_HOOKS: '' } });
+    const child = spawn(ST, argv, { stdio: ['ignore', 'pipe', 'inherit'], cwd: runDir, env: { ...process.env, SCHEMATHESIS_HOOKS: '' } });
+    createInterface({ input: child.stdout }).on('line', (line) => console.log(plainFooter(line)));
     child.on('error', reject);
-    child.on('exit', (code, signal) => resolve({ code: code ?? 1, signal, reports }));
+    child.on('close', (code, signal) => resolve({ code: code ?? 1, signal, reports }));
   });
 }
 

@@ -36,4 +36,13 @@ function fuzzSummary(xml) {
   return lines.join('\n');
 }
 
-module.exports = { fuzzSummary, parseJunit };
+/**
+ * Schemathesis ends with pytest's footer (`==== 4 warnings in 140.54s ====`), which a CI log reader
+ * takes for a pytest run of zero tests; the same words without the rule of `=` signs.
+ */
+function plainFooter(line) {
+  const footer = /^=+ (.+ in [\d.]+s) =+$/.exec(line.trim());
+  return footer ? `schemathesis finished: ${footer[1]}` : line;
+}
+
+module.exports = { fuzzSummary, parseJunit, plainFooter };
