@@ -8,6 +8,7 @@ import type { SmsAdapterConfig } from '../src/config/sms-adapter.env';
 import { AcceptRequest } from '../src/sms/application/accept-request';
 import { SmsQueues } from '../src/sms/infrastructure/sms-queues';
 import { SmsRequestRepository } from '../src/sms/infrastructure/sms-request.repository';
+import { WaitingSweep } from '../src/sms/infrastructure/waiting-sweep';
 
 const prefix = `arq${randomBytes(3).toString('hex')}`;
 
@@ -36,9 +37,9 @@ describe('AcceptRequest with Redis out of reach', () => {
     await connection.close();
   });
 
-  it('answers once the request is stored, within seconds, and leaves its delivery waiting for the sweep', async () => {
+  it('answers once the request is stored, within seconds, and leaves its delivery waiting to be queued', async () => {
     const requests = new SmsRequestRepository(connection, redis, { BERTH_DB_PREFIX: prefix } as BaseConfig);
-    const accept = new AcceptRequest(requests, queues);
+    const accept = new AcceptRequest(requests, queues, new WaitingSweep(requests, queues, redis, { BERTH_DB_PREFIX: prefix } as BaseConfig));
     const started = Date.now();
     const doc = { _id: 'r1', tenant: 't1', senderAddress: '+4915112345678', message: 'hi', deliveries: [{ address: '+4917612345678', status: 'MessageWaiting' as const }], createdAt: new Date() };
     await accept.run(doc);

@@ -20,6 +20,7 @@ import { SmsQueues } from './infrastructure/sms-queues';
 import { SmsRequestRepository } from './infrastructure/sms-request.repository';
 import { SmsWorkers } from './infrastructure/sms-workers';
 import { TenantOptionsClient } from './infrastructure/tenant-options.client';
+import { WaitingSweep } from './infrastructure/waiting-sweep';
 import { InboundController } from './interface/inbound.controller';
 import { OutboundController } from './interface/outbound.controller';
 import { ProvidersController } from './interface/providers.controller';
@@ -31,7 +32,7 @@ import { WebhooksController } from './interface/webhooks.controller';
   controllers: [OutboundController, InboundController, ProvidersController, WebhooksController],
   providers: [
     SmsRequestRepository, InboundRepository, TenantOptionsClient, MessagingOptions, SmsQueues, ProviderSinks, ProviderRegistry, providerFactoriesProvider,
-    AcceptRequest, DeliverSms, ApplyReceipt, NotifyReceipt, SmsWorkers, ProviderConfiguration, InboundAccess,
+    AcceptRequest, DeliverSms, ApplyReceipt, NotifyReceipt, SmsWorkers, WaitingSweep, ProviderConfiguration, InboundAccess,
     OptionEventsConsumer, SendSmsConsumer,
     SendSmsHandler, GetDeliveryInfosHandler, ListInboundHandler, GetInboundHandler,
   ],

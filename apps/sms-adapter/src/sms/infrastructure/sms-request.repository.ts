@@ -127,9 +127,14 @@ export class SmsRequestRepository implements OnModuleInit {
     });
   }
 
-  /** Requests made between `after` and `before` with a delivery still waiting to be submitted, oldest first. */
-  waiting(after: Date, before: Date, limit: number): Promise<SmsRequestDocument[]> {
-    return this.rows.find({ createdAt: { $gt: after, $lt: before }, 'deliveries.status': 'MessageWaiting' }).sort({ createdAt: 1 }).limit(limit).toArray();
+  /**
+   * Requests made after `from` (or at it, with `inclusive`) and before `before` with a delivery still
+   * waiting to be submitted, oldest first. On FerretDB this reads the whole collection: `WaitingSweep`
+   * calls it only when something may have left a request unqueued.
+   */
+  waiting(from: Date, before: Date, limit: number, inclusive = false): Promise<SmsRequestDocument[]> {
+    const after = inclusive ? { $gte: from } : { $gt: from };
+    return this.rows.find({ createdAt: { ...after, $lt: before }, 'deliveries.status': 'MessageWaiting' }).sort({ createdAt: 1 }).limit(limit).toArray();
   }
 }
 
