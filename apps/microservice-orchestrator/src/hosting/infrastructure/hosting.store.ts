@@ -62,7 +62,11 @@ export class HostingStore implements OnModuleInit {
     return rows.map((r) => r.tenant);
   }
 
-  /** Makes the application's deployments exactly `specs`: new ones start empty, changed ones keep their history, others go. */
+  /**
+   * Makes the application's deployments exactly `specs`: new ones start empty; changed ones keep
+   * their history but not the instances of the revision before (the status of a new version is not
+   * Up before an instance of it is healthy); others go.
+   */
   async replaceDeployments(applicationId: string, specs: DeploymentSpec[]): Promise<void> {
     for (const spec of specs) {
       const stage: DeploymentStage = { stage: 'Desired', at: new Date().toISOString(), detail: `version ${spec.version}` };
@@ -70,7 +74,7 @@ export class HostingStore implements OnModuleInit {
       if (!existing) {
         await this.deployments.insertOne({ ...spec, instances: [], restarts: 0, stages: [stage] }).catch((err) => { if (!isDuplicateKey(err)) throw err; });
       } else if (existing.revision !== spec.revision) {
-        await this.deployments.updateOne({ _id: spec._id }, { $set: { ...spec, failed: false }, $unset: { retryAt: '' }, $push: { stages: { $each: [stage], $slice: -STAGES_KEPT } } });
+        await this.deployments.updateOne({ _id: spec._id }, { $set: { ...spec, failed: false, instances: [] }, $unset: { retryAt: '' }, $push: { stages: { $each: [stage], $slice: -STAGES_KEPT } } });
       } else {
         await this.deployments.updateOne({ _id: spec._id }, { $set: { tenants: spec.tenants } });
       }
