@@ -1,5 +1,6 @@
 // Prints the outcome of the last `npm test` Jest run (the JSON results tools/test/run writes) in
-// Jest's own summary words, on stdout, so that the end of a long CI log still says what ran.
+// Jest's own summary words, on stdout, so that the end of a long CI log still says what ran; its
+// last line is the plain `tests: N passed, N failed` that CI's log reader counts.
 // Usage: node tools/test/summary.js <results.json>. Exits 1 when the file is missing or unreadable.
 const { readFileSync } = require('node:fs');
 
@@ -20,4 +21,6 @@ for (const suite of r.testResults.filter((t) => t.status === 'failed')) {
   const failed = suite.assertionResults.filter((a) => a.status === 'failed').map((a) => a.fullName);
   console.log(`  FAIL ${suite.name.replace(`${process.cwd()}/`, '')}${failed.length ? `: ${failed.slice(0, 5).join('; ')}` : `: ${(suite.message || '').split('\n')[0].slice(0, 200)}`}`);
 }
+// The plain closing line CI's log reader counts (Jest's own summary is not among the formats it reads).
+console.log(`tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed${r.numPendingTests + r.numTodoTests ? `, ${r.numPendingTests + r.numTodoTests} skipped` : ''}`);
 process.exit(r.success ? 0 : 1);
