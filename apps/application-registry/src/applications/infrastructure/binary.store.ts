@@ -1,65 +1,157 @@
 import { createReadStream } from 'node:fs';
-import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
-import { GridFSBucket, ObjectId } from 'mongodb';
+import { Binary, Collection, GridFSBucket, ObjectId } from 'mongodb';
 import type { Connection } from 'mongoose';
 
 /** GridFS bucket of the binaries: collections `binaries.files` and `binaries.chunks`. */
 export const BINARIES_BUCKET = 'binaries';
+/** GridFS' default chunk size. */
+const CHUNK_BYTES = 255 * 1024;
+/** Chunks written per insert (about 1 MiB). */
+const CHUNKS_PER_WRITE = 4;
 
 export interface BinaryMetadata { applicationId: string; tenant: string; version: string; contentType: string }
 export interface StoredBinary { id: string; length: number; filename: string; metadata?: BinaryMetadata }
 
+interface FileDoc { _id: ObjectId; length: number; chunkSize: number; uploadDate: Date; filename: string; metadata?: BinaryMetadata }
+interface ChunkDoc { _id: string | ObjectId; files_id: ObjectId; n: number; data: Binary }
+
+/** The `_id` of chunk `n` of a file: known without a query, so every chunk is read and deleted by `_id` alone. */
+const chunkId = (file: ObjectId, n: number) => `${file.toHexString()}:${n}`;
+
 /**
- * Application binaries in GridFS on the registry's database. Files go in and out as streams
- * (255 KiB chunks), never whole in memory. Ids are ObjectId hex strings.
+ * Application binaries in the GridFS layout on the registry's database (any GridFS reader reads
+ * them: chunks carry `files_id` and `n`), streamed in and out in 255 KiB chunks, never whole in
+ * memory. Ids are ObjectId hex strings. Each chunk's `_id` is `<file id>:<n>` and is read and
+ * deleted by that `_id` alone: FerretDB serves no other filter from an index, so the driver's
+ * `{files_id, n}` query read every chunk of every binary stored (the registry's database grew
+ * past 500 MB in a test run, and an image download took longer than the orchestrator's 30 s).
+ * Binaries written before, with ObjectId chunk ids, are read and deleted through the driver's bucket.
  */
 @Injectable()
 export class BinaryStore {
   private readonly bucket: GridFSBucket;
+  private readonly files: Collection<FileDoc>;
+  private readonly chunks: Collection<ChunkDoc>;
 
   constructor(@InjectConnection() connection: Connection) {
-    this.bucket = new GridFSBucket(connection.db! as never, { bucketName: BINARIES_BUCKET });
+    const db = connection.db!;
+    this.bucket = new GridFSBucket(db as never, { bucketName: BINARIES_BUCKET });
+    this.files = db.collection<FileDoc>(`${BINARIES_BUCKET}.files`);
+    this.chunks = db.collection<ChunkDoc>(`${BINARIES_BUCKET}.chunks`);
   }
 
-  /** Streams the file at `path` into GridFS and returns the new binary's id. A failed copy leaves no file behind. */
-  async putFile(path: string, filename: string, metadata: BinaryMetadata): Promise<string> {
-    const upload = this.bucket.openUploadStream(filename, { metadata });
-    try {
-      await pipeline(createReadStream(path), upload);
-    } catch (err) {
-      await this.bucket.delete(upload.id).catch(() => undefined);
-      throw err;
-    }
-    return upload.id.toHexString();
+  /** Streams the file at `path` into the store and returns the new binary's id. A failed copy leaves no file behind. */
+  putFile(path: string, filename: string, metadata: BinaryMetadata): Promise<string> {
+    return this.putStream(createReadStream(path, { highWaterMark: CHUNK_BYTES }), filename, metadata);
   }
 
   async find(id: string): Promise<StoredBinary | undefined> {
     if (!ObjectId.isValid(id) || id.length !== 24) return undefined;
-    const file = await this.bucket.find({ _id: new ObjectId(id) }).next();
-    return file ? { id, length: file.length, filename: file.filename, metadata: file.metadata as BinaryMetadata | undefined } : undefined;
+    const file = await this.files.findOne({ _id: new ObjectId(id) });
+    return file ? { id, length: file.length, filename: file.filename, metadata: file.metadata } : undefined;
   }
 
+  /** The binary's content, read a chunk at a time (the next one fetched while the last is consumed). */
   open(id: string): Readable {
-    return this.bucket.openDownloadStream(new ObjectId(id));
+    return Readable.from(this.contentOf(new ObjectId(id)), { objectMode: false, highWaterMark: 2 * CHUNK_BYTES });
   }
 
   /** Deletes a binary; one already gone is fine. */
   async delete(id: string): Promise<void> {
-    try {
-      await this.bucket.delete(new ObjectId(id));
-    } catch (err) {
-      if (!/File not found/i.test((err as Error).message)) throw err;
+    const _id = new ObjectId(id);
+    const file = await this.files.findOne({ _id });
+    if (!file) return;
+    if (!(await this.keyed(_id))) {
+      await this.bucket.delete(_id).catch((err: Error) => { if (!/File not found/i.test(err.message)) throw err; });
+      return;
     }
+    await this.files.deleteOne({ _id });
+    await this.deleteChunks(_id, Math.ceil(file.length / file.chunkSize));
   }
 
   /** Copies a binary (a clone's active version) and returns the copy's id. */
   async copy(id: string, metadata: BinaryMetadata): Promise<string> {
     const source = await this.find(id);
-    const upload = this.bucket.openUploadStream(source?.filename ?? 'binary.zip', { metadata });
-    await pipeline(this.open(id), upload);
-    return upload.id.toHexString();
+    return this.putStream(this.open(id), source?.filename ?? 'binary.zip', metadata);
   }
+
+  /** Stores `content` as a new binary and returns its id. Content that fails midway leaves no chunk behind. */
+  async putStream(content: AsyncIterable<Buffer>, filename: string, metadata: BinaryMetadata): Promise<string> {
+    const _id = new ObjectId();
+    let length = 0;
+    let n = 0;
+    let pending: ChunkDoc[] = [];
+    const flush = async () => {
+      if (pending.length) await this.chunks.insertMany(pending, { ordered: true });
+      pending = [];
+    };
+    try {
+      for await (const chunk of rechunk(content, CHUNK_BYTES)) {
+        pending.push({ _id: chunkId(_id, n), files_id: _id, n, data: new Binary(chunk) });
+        n += 1;
+        length += chunk.length;
+        if (pending.length === CHUNKS_PER_WRITE) await flush();
+      }
+      await flush();
+      await this.files.insertOne({ _id, length, chunkSize: CHUNK_BYTES, uploadDate: new Date(), filename, metadata });
+    } catch (err) {
+      await this.deleteChunks(_id, n).catch(() => undefined);
+      throw err;
+    }
+    return _id.toHexString();
+  }
+
+  private async *contentOf(_id: ObjectId): AsyncGenerator<Buffer> {
+    const file = await this.files.findOne({ _id });
+    if (!file) throw new Error(`binary ${_id.toHexString()} not found`);
+    const count = Math.ceil(file.length / file.chunkSize);
+    if (count > 0 && !(await this.keyed(_id))) {
+      yield* this.bucket.openDownloadStream(_id) as AsyncIterable<Buffer>;
+      return;
+    }
+    let next = count > 0 ? this.chunk(_id, 0) : undefined;
+    for (let n = 0; n < count; n++) {
+      const current = await next!;
+      next = n + 1 < count ? this.chunk(_id, n + 1) : undefined;
+      yield current;
+    }
+  }
+
+  private async chunk(file: ObjectId, n: number): Promise<Buffer> {
+    const doc = await this.chunks.findOne({ _id: chunkId(file, n) });
+    if (!doc) throw new Error(`chunk ${n} of binary ${file.toHexString()} is missing`);
+    return Buffer.from(doc.data.buffer);
+  }
+
+  /** Whether the file's chunks have `<file id>:<n>` ids (every binary stored since they were introduced). */
+  private async keyed(_id: ObjectId): Promise<boolean> {
+    return (await this.chunks.findOne({ _id: chunkId(_id, 0) }, { projection: { _id: 1 } })) !== null;
+  }
+
+  private async deleteChunks(_id: ObjectId, count: number): Promise<void> {
+    for (let from = 0; from < count; from += 100) {
+      const ids = Array.from({ length: Math.min(100, count - from) }, (_, i) => chunkId(_id, from + i));
+      await this.chunks.bulkWrite(ids.map((id) => ({ deleteOne: { filter: { _id: id } } })), { ordered: false });
+    }
+  }
+}
+
+/** The bytes of `content` in pieces of exactly `size` bytes, the last one shorter. */
+async function* rechunk(content: AsyncIterable<Buffer>, size: number): AsyncGenerator<Buffer> {
+  let held: Buffer[] = [];
+  let heldBytes = 0;
+  for await (const piece of content) {
+    held.push(piece);
+    heldBytes += piece.length;
+    while (heldBytes >= size) {
+      const all = Buffer.concat(held, heldBytes);
+      yield all.subarray(0, size);
+      held = [all.subarray(size)];
+      heldBytes -= size;
+    }
+  }
+  if (heldBytes > 0) yield Buffer.concat(held, heldBytes);
 }
