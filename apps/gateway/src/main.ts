@@ -42,11 +42,11 @@ void bootstrap<GatewayConfig>({
     registerPlatformRoute(fastify, config);
     registerApplicationUsageRoute(fastify, app.get(UsageCounter), config);
     registerOpenApiRoutes(fastify, upstreams, config, app.get<AppInfo>(APP_INFO).version);
-    registerProxyRoute(fastify, config, app.get(ServiceRoutes));
+    registerProxyRoute(fastify);
     registerServiceUpgrade(fastify.server, auth.authenticator, app.get(ServiceRoutes), config);
   },
   rawHandler: (app, config, exchanges) => proxyPath({
-    upstreams, publicBase: config.BERTH_PUBLIC_URL.replace(/\/$/, ''), usage: app.get(UsageCounter), authenticator: app.get(GatewayAuth).authenticator,
+    upstreams, services: app.get(ServiceRoutes), publicBase: config.BERTH_PUBLIC_URL.replace(/\/$/, ''), usage: app.get(UsageCounter), authenticator: app.get(GatewayAuth).authenticator,
     limiter: app.get(GatewayRateLimit).limiter, credentials: app.get(GatewayAuth).cache, exchanges, cors: app.get(GatewayCors),
     maxBodyBytes: config.BERTH_HTTP_MAX_BODY_BYTES,
   }),

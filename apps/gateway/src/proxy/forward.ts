@@ -12,6 +12,10 @@ export interface Forwarding {
   method: string; path: string; requestId: string; auth?: CachedPrincipal;
   /** `BERTH_HTTP_MAX_BODY_BYTES`: a chunked body past it is cut off with 413 (`limitedBody`). */
   maxBodyBytes: number;
+  /** Request headers to add for the upstream. */
+  headers?: Record<string, string>;
+  /** Answer headers the upstream's own override (a hosted microservice's answer gets the security headers this way). */
+  answerDefaults?: Readonly<Record<string, string>>;
 }
 
 /** True when the request carries a body to stream on. */
@@ -47,7 +51,7 @@ function responseHeaders(res: ServerResponse, headers: Record<string, string | s
   const out = clientResponseHeaders(headers, to.origin, to.publicBase);
   const vary = out.vary === undefined ? undefined : res.getHeader('vary');
   if (vary !== undefined) out.vary = `${String(vary)}, ${String(out.vary)}`;
-  return out;
+  return to.answerDefaults ? { ...to.answerDefaults, ...out } : out;
 }
 
 function upstreamRequest(req: IncomingMessage, to: Forwarding): Dispatcher.RequestOptions {
@@ -55,6 +59,7 @@ function upstreamRequest(req: IncomingMessage, to: Forwarding): Dispatcher.Reque
     host: req.headers.host ?? '', proto: (req.socket as TLSSocket).encrypted ? 'https' : 'http', for: req.socket.remoteAddress ?? '', requestId: to.requestId,
   });
   if (to.auth) headers[PRINCIPAL_HEADER] = to.auth.token;
+  if (to.headers) Object.assign(headers, to.headers);
   return { method: to.method as Dispatcher.HttpMethod, path: to.path, headers, body: hasBody(req) ? limitedBody(req, req.headers, to.maxBodyBytes) : undefined };
 }
 
