@@ -84,3 +84,18 @@ describe('gateway: request limits (issue 10)', () => {
     expect([answer.status, answer.closed, answer.body]).toEqual([400, true, errorResource('general/Bad Request')]);
   });
 });
+
+describe('apps: prototype-polluting keys in JSON bodies (issue 10, found by the fuzzer)', () => {
+  it('drops a __proto__ or constructor.prototype key and serves the request (the body is valid JSON), with either media type', async () => {
+    const headers = (type: string) => ({ authorization: basic(...admin()), 'content-type': type, accept: 'application/json' });
+    const key = `proto${Date.now().toString(36)}`;
+    const body = (n: number) => `{"category":"fuzz","key":"${key}${n}","value":"v","__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}`;
+    const answers = [
+      await call('POST', '/tenant/options', headers('application/json'), body(1)),
+      await call('POST', '/tenant/options', headers(`${BRAND}.option+json;ver=0.9;charset=UTF-8`), body(2)),
+    ];
+    expect(answers.map((a) => [a.status, a.body.key, a.body.polluted, Object.keys(a.body).includes('constructor')]))
+      .toEqual([[201, `${key}1`, undefined, false], [201, `${key}2`, undefined, false]]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});

@@ -84,6 +84,8 @@ export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): 
   const adapter = new FastifyAdapter({
     serverFactory: (handler: RequestListener) => rawFirstServer(() => raw, handler, limits),
     bodyLimit: config.BERTH_HTTP_MAX_BODY_BYTES,
+    // A `__proto__` (or `constructor.prototype`) key in a JSON body is dropped, not refused: the body is valid JSON.
+    onProtoPoisoning: 'remove', onConstructorPoisoning: 'remove',
     // Path parameters as long as a URL may be (user names reach 1000 characters; Fastify's default is 100).
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // A URL the router refuses (a bad escape, a parameter past the limit) is answered with the error resource too.
