@@ -8,6 +8,13 @@ import type { ServiceRoutes } from './service-routes';
 const SERVICE_PATH = /^\/service\/([^/]+)(\/.*)?$/;
 const HEALTH = /^\/health\/?$/;
 const DOWN = '{"status":"DOWN"}';
+/** A microservice's answer headers under its own: the security headers with a CSP that lets its pages load (one object per security set). */
+const answerDefaults = new WeakMap<Readonly<Record<string, string>>, Readonly<Record<string, string>>>();
+function serviceAnswerDefaults(security: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
+  let headers = answerDefaults.get(security);
+  if (!headers) answerDefaults.set(security, headers = Object.freeze({ ...security, 'content-security-policy': SERVICE_CSP }));
+  return headers;
+}
 
 /** The microservice name and the path below `/service/<name>` of a request path, or undefined. Throws on a name that does not percent-decode. */
 export function servicePath(path: string): { name: string; rest: string } | undefined {
@@ -55,7 +62,7 @@ export async function proxyService(parts: ServiceProxyParts, exchange: RawExchan
     pool: parts.services.pool(found.endpoint), origin: found.endpoint, publicBase: parts.publicBase + prefix,
     method: effectiveMethod(req.method!, req.headers['x-http-method']), path: target.rest + (queryAt === -1 ? '' : req.url!.slice(queryAt)),
     requestId: id, maxBodyBytes: parts.maxBodyBytes, headers: { 'x-forwarded-prefix': prefix },
-    answerDefaults: { ...parts.exchanges.security, 'content-security-policy': SERVICE_CSP },
+    answerDefaults: serviceAnswerDefaults(parts.exchanges.security),
   }).catch((err: Error) => {
     if (res.headersSent || err instanceof DomainError) throw err;
     parts.exchanges.logger.warn({ service: target.name, endpoint: found.endpoint, err: err.message }, 'microservice unavailable');

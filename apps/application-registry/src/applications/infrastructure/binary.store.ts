@@ -108,12 +108,15 @@ export class BinaryStore {
     const file = await this.files.findOne({ _id });
     if (!file) throw new Error(`binary ${_id.toHexString()} not found`);
     const count = Math.ceil(file.length / file.chunkSize);
-    if (count > 0 && !(await this.keyed(_id))) {
+    if (count === 0) return;
+    const first = await this.chunks.findOne({ _id: chunkId(_id, 0) });
+    if (!first) {
       yield* this.bucket.openDownloadStream(_id) as AsyncIterable<Buffer>;
       return;
     }
-    let next = count > 0 ? this.chunk(_id, 0) : undefined;
-    for (let n = 0; n < count; n++) {
+    let next = count > 1 ? this.chunk(_id, 1) : undefined;
+    yield Buffer.from(first.data.buffer);
+    for (let n = 1; n < count; n++) {
       const current = await next!;
       next = n + 1 < count ? this.chunk(_id, n + 1) : undefined;
       yield current;
@@ -126,7 +129,7 @@ export class BinaryStore {
     return Buffer.from(doc.data.buffer);
   }
 
-  /** Whether the file's chunks have `<file id>:<n>` ids (every binary stored since they were introduced). */
+  /** Whether the file's chunks have `<file id>:<n>` ids (every binary stored since they were introduced); a legacy one is deleted through the driver. */
   private async keyed(_id: ObjectId): Promise<boolean> {
     return (await this.chunks.findOne({ _id: chunkId(_id, 0) }, { projection: { _id: 1 } })) !== null;
   }
