@@ -14,11 +14,12 @@ const { runWrk, killWrk } = require('./gateway/wrk');
 const { scryptCost } = require('./gateway/fixtures');
 const { report } = require('./gateway/report');
 const { runBenchmark } = require('./lifecycle');
+const stats = require('./stats');
 
 const { values: args } = parseArgs({
   options: {
     seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' },
-    threads: { type: 'string', default: '1' }, warmup: { type: 'string', default: '2' },
+    threads: { type: 'string', default: '1' }, warmup: { type: 'string', default: '2' }, rounds: { type: 'string', default: '3' },
     'scrypt-runs': { type: 'string', default: '20' }, 'request-logs': { type: 'string', default: 'on' },
     'cpu-prof': { type: 'boolean', default: false },
     'port-base': { type: 'string', default: String(Number(process.env.BERTH_TEST_PORT_BASE || 18100) + 50) },
@@ -26,7 +27,7 @@ const { values: args } = parseArgs({
 });
 const opts = {
   seconds: Number(args.seconds), connections: Number(args.connections), threads: Number(args.threads),
-  warmup: Number(args.warmup), scryptRuns: Number(args['scrypt-runs']), requestLogs: args['request-logs'] !== 'off',
+  warmup: Number(args.warmup), rounds: Math.max(1, Number(args.rounds)), scryptRuns: Number(args['scrypt-runs']), requestLogs: args['request-logs'] !== 'off',
 };
 const ROOT = join(__dirname, '..', '..');
 const LOCAL = process.env.BERTH_LOCAL || join(ROOT, '.local');
@@ -80,6 +81,16 @@ async function measure(row, upstream) {
   return result;
 }
 
+/** One row from its rounds: the median of each figure, errors summed. */
+function medianRow(results) {
+  const median = (pick) => stats.median(results.map(pick));
+  const cpuUs = { user: median((r) => r.cpuUs.user), system: median((r) => r.cpuUs.system) };
+  return {
+    ...results[0], rps: median((r) => r.rps), p50: median((r) => r.p50), p99: median((r) => r.p99), p50single: median((r) => r.p50single),
+    errors: results.reduce((sum, r) => sum + r.errors, 0), cpuUs, cpuUsPerRequest: median((r) => r.cpuUsPerRequest),
+  };
+}
+
 /** The response every target must give: the upstream's body, with 200. */
 async function expectUpstreamAnswer(target, headers, expected) {
   const started = process.hrtime.bigint();
@@ -123,18 +134,27 @@ async function main() {
   rows.push(await measure({ key: 'a', label: '(a) trivial upstream, direct', url: url(PORTS.upstream), proc: upstream }, upstream));
   rows.push(await measure({ key: 'b', label: '(b) nginx → upstream', url: url(PORTS.nginx), proc: nginx }, upstream));
   await processes.stop(nginx);
-  rows.push(await measure({ key: 'c', label: '(c) gateway → upstream, no auth', url: url(PORTS.gateway, '/tenant/loginOptions'), proc: gateway }, upstream));
-  rows[2].rssMb = processes.rssMb(gateway);
-  rows[2].idleRssMb = idleRss[0];
-  await processes.stop(gateway);
-  rows.push(await measure({ key: 'd', label: '(d) gateway, Basic auth cached', url: url(PORTS.gatewayAuth, '/application/anything'), headers: { authorization: basic }, proc: gatewayAuth }, upstream));
-  rows[3].rssMb = processes.rssMb(gatewayAuth);
-  rows[3].idleRssMb = idleRss[1];
   const bearer = await externalJwt(url(PORTS.gatewayAuth, '/tenant/options'), basic);
   await expectUpstreamAnswer(url(PORTS.gatewayAuth, '/application/anything'), { authorization: bearer }, { status: 200, body });
-  rows.push(await measure({ key: 'e', label: '(e) gateway, RS256 JWT, key cached', url: url(PORTS.gatewayAuth, '/application/anything'), headers: { authorization: bearer }, proc: gatewayAuth }, upstream));
-  rows[4].rssMb = processes.rssMb(gatewayAuth);
-  report(rows, { ...opts, scrypt, loginMs: login.ms });
+  const gatewayRows = [
+    { key: 'c', label: '(c) gateway → upstream, no auth', url: url(PORTS.gateway, '/tenant/loginOptions'), proc: gateway },
+    { key: 'd', label: '(d) gateway, Basic auth cached', url: url(PORTS.gatewayAuth, '/application/anything'), headers: { authorization: basic }, proc: gatewayAuth },
+    { key: 'e', label: '(e) gateway, RS256 JWT, key cached', url: url(PORTS.gatewayAuth, '/application/anything'), headers: { authorization: bearer }, proc: gatewayAuth },
+  ];
+  // The gateway rows take turns, round after round, so that a change in the machine's load hits all three alike.
+  const rounds = [];
+  for (let r = 1; r <= opts.rounds; r++) {
+    if (opts.rounds > 1) console.error(`  round ${r} of ${opts.rounds}:`);
+    const round = [];
+    for (const row of gatewayRows) round.push(await measure(row, upstream));
+    rounds.push(round);
+  }
+  rows.push(...gatewayRows.map((row, i) => medianRow(rounds.map((round) => round[i]))));
+  rows[2].rssMb = processes.rssMb(gateway);
+  rows[2].idleRssMb = idleRss[0];
+  rows[3].rssMb = rows[4].rssMb = processes.rssMb(gatewayAuth);
+  rows[3].idleRssMb = idleRss[1];
+  report(rows, { ...opts, scrypt, loginMs: login.ms, rounds });
 }
 
 /** Uploads a fresh RSA public key as the management tenant's `token.publicKey/bench` and answers `Bearer <RS256 JWT>` for admin. */

@@ -6,6 +6,13 @@ function summarize(values) {
   return { count: sorted.length, p50: at(0.5), p99: at(0.99), max: sorted[sorted.length - 1] };
 }
 
+/** The median of the values (the mean of the middle two for an even count). */
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
 /** Calls `fn(i)` for i in [0, count) with at most `concurrency` calls in flight. */
 async function parallel(count, concurrency, fn) {
   let next = 0;
@@ -37,4 +44,4 @@ function printTable(header, rows) {
   console.log(tableText(header, rows));
 }
 
-module.exports = { summarize, parallel, paced, printTable, tableText };
+module.exports = { median, summarize, parallel, paced, printTable, tableText };

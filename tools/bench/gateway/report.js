@@ -1,6 +1,8 @@
 // Prints the gateway benchmark's table (Markdown, ready for the README) and its targets as ratios
 // from the same run, each with PASS or FAIL.
 
+const { median } = require('../stats');
+
 const TARGETS = { vsNginx: 0.5, addedP50Ms: 0.3, authCost: 0.05, rssMb: 150, jwtCost: 0.3 };
 
 function markdown(header, rows) {
@@ -11,6 +13,9 @@ function markdown(header, rows) {
   console.log(`|${widths.map((w, c) => (c === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
   for (const r of all.slice(1)) console.log(line(r));
 }
+
+/** The median of `pick(round)` over the rounds. */
+const roundsMedian = (rounds, pick) => median(rounds.map(pick));
 
 const verdict = (ok) => (ok ? 'PASS' : 'FAIL');
 const ms = (v, digits = 2) => v.toFixed(digits);
@@ -28,9 +33,14 @@ function report(rows, o) {
 
   const addedC = c.p50single - a.p50single;
   const addedD = d.p50single - a.p50single;
-  const authCost = 1 - d.rps / c.rps;
-  // The same cost from the gateway's CPU per request, steadier than req/s on a shared machine.
-  const authCpuCost = 1 - c.cpuUsPerRequest / d.cpuUsPerRequest;
+  // Costs compare rows of the same round (they ran minutes apart at most), then take the median over rounds.
+  const costs = (row) => ({
+    rps: roundsMedian(o.rounds, (round) => 1 - round[row].rps / round[0].rps),
+    // The same cost from the gateway's CPU per request, steadier than req/s on a shared machine.
+    cpu: roundsMedian(o.rounds, (round) => 1 - round[0].cpuUsPerRequest / round[row].cpuUsPerRequest),
+  });
+  const { rps: authCost, cpu: authCpuCost } = costs(1);
+  const { rps: jwtCost, cpu: jwtCpuCost } = costs(2);
   const errors = rows.reduce((s, r) => s + r.errors, 0);
   const rss = Math.max(c.rssMb, d.rssMb, e.rssMb);
   console.log('\ntargets, as ratios from this run:');
@@ -38,11 +48,18 @@ function report(rows, o) {
     [`gateway req/s ÷ nginx req/s: ${(c.rps / b.rps).toFixed(2)} (with cached Basic auth ${(d.rps / b.rps).toFixed(2)}); gateway ÷ direct ${(c.rps / a.rps).toFixed(2)}`, `≥ ${TARGETS.vsNginx}`, c.rps / b.rps >= TARGETS.vsNginx],
     [`added p50 at 1 connection over direct: gateway ${ms(addedC, 3)} ms, with cached Basic auth ${ms(addedD, 3)} ms (nginx ${ms(b.p50single - a.p50single, 3)} ms)`, `≤ ${TARGETS.addedP50Ms} ms`, Math.max(addedC, addedD) <= TARGETS.addedP50Ms],
     [`cached Basic auth costs ${(authCost * 100).toFixed(1)}% of unauthenticated throughput, ${(authCpuCost * 100).toFixed(1)}% by gateway CPU per request (both must pass)`, `≤ ${TARGETS.authCost * 100}%`, Math.max(authCost, authCpuCost) <= TARGETS.authCost],
-    [`cached RS256 JWT costs ${((1 - e.rps / c.rps) * 100).toFixed(1)}% of unauthenticated throughput, ${((1 - c.cpuUsPerRequest / e.cpuUsPerRequest) * 100).toFixed(1)}% by gateway CPU per request (both must pass)`, `≤ ${TARGETS.jwtCost * 100}%`, Math.max(1 - e.rps / c.rps, 1 - c.cpuUsPerRequest / e.cpuUsPerRequest) <= TARGETS.jwtCost],
+    [`cached RS256 JWT costs ${(jwtCost * 100).toFixed(1)}% of unauthenticated throughput, ${(jwtCpuCost * 100).toFixed(1)}% by gateway CPU per request (both must pass)`, `≤ ${TARGETS.jwtCost * 100}%`, Math.max(jwtCost, jwtCpuCost) <= TARGETS.jwtCost],
     [`errors (status ≥ 400, socket errors, responses not from the upstream): ${errors}`, '= 0', errors === 0],
     [`gateway peak RSS: ${c.rssMb.toFixed(0)} MB without auth, ${d.rssMb.toFixed(0)} MB with (${c.idleRssMb.toFixed(0)} and ${d.idleRssMb.toFixed(0)} MB when ready, before load)`, `≤ ${TARGETS.rssMb} MB`, rss <= TARGETS.rssMb],
   ];
   for (const [text, target, ok] of lines) console.log(`  ${ok === undefined ? '----' : verdict(ok)}  ${text} (target ${target})`);
+  if (o.rounds.length > 1) {
+    const percent = (v) => `${(v * 100).toFixed(1)}%`;
+    const perRound = (row) => o.rounds.map((round) => `${percent(1 - round[row].rps / round[0].rps)}; ${percent(1 - round[0].cpuUsPerRequest / round[row].cpuUsPerRequest)}`).join(' | ');
+    console.log(`  gateway rows: medians of ${o.rounds.length} interleaved rounds (c, d, e in turn). Per round, cost by req/s; by CPU:`);
+    console.log(`    Basic: ${perRound(1)}`);
+    console.log(`    JWT:   ${perRound(2)}`);
+  }
 
   const wallUs = 1e6 / d.rps - 1e6 / c.rps;
   const cpuUs = d.cpuUsPerRequest - c.cpuUsPerRequest;
