@@ -4,6 +4,8 @@
 // the latency run), --seconds S. The "save, then publish" column (insert, then send, no outbox)
 // shows what the database write alone costs.
 const { randomBytes } = require('node:crypto');
+const { readFileSync } = require('node:fs');
+const { join } = require('node:path');
 const { parseArgs } = require('node:util');
 const { Kafka, logLevel } = require('kafkajs');
 const { MongoClient } = require('mongodb');
@@ -17,6 +19,14 @@ const COUNT = Number(args.count);
 const WRITERS = Number(args.writers);
 const RATE = Number(args.rate);
 const SECONDS = Number(args.seconds);
+
+/** Store commands sent by the benchmark's MongoDB clients (of the throughput run: counted between its start and its last message). */
+const storeCommands = { count: 0 };
+async function storeClient() {
+  const client = new MongoClient(process.env.MONGODB_URI, { monitorCommands: true });
+  client.on('commandStarted', () => storeCommands.count++);
+  return client.connect();
+}
 
 const kafka = new Kafka({ clientId: 'bench', brokers: process.env.KAFKA_BROKERS.split(','), logLevel: logLevel.NOTHING });
 const runId = randomBytes(3).toString('hex');
@@ -71,7 +81,7 @@ async function rawPipeline(topic, expected) {
 /** Save then publish: each write inserts its document, then sends its message itself (no outbox). */
 async function savePublishPipeline(topic, expected) {
   const raw = await rawPipeline(topic, expected);
-  const mongo = await new MongoClient(process.env.MONGODB_URI).connect();
+  const mongo = await storeClient();
   const db = mongo.db(`bench_${topic.replace(/\W/g, '_')}`);
   return {
     sink: raw.sink,
@@ -87,14 +97,16 @@ async function savePublishPipeline(topic, expected) {
 async function outboxPipeline(topic, expected) {
   const dbName = `bench_${topic.replace(/\W/g, '_')}`;
   // Producer and consumer are different apps: each has its own MongoDB client.
-  const producerMongo = await new MongoClient(process.env.MONGODB_URI).connect();
-  const consumerMongo = await new MongoClient(process.env.MONGODB_URI).connect();
+  const producerMongo = await storeClient();
+  const consumerMongo = await storeClient();
   const db = producerMongo.db(dbName);
   const publisher = new messaging.Publisher(kafka);
   const relay = new messaging.OutboxRelay({ db, collections: ['aggregates'], publisher, owner: `bench-${runId}` });
   await relay.start();
   const s = sink(expected);
-  const inboxDb = consumerMongo.db(dbName);
+  // Each app has a database of its own (`<prefix>_<app>`), so the consumer's inbox is not in the producer's.
+  const inboxDb = consumerMongo.db(`${dbName}_consumer`);
+  await inboxDb.createCollection('inbox');
   const inbox = new messaging.Inbox(inboxDb.collection('inbox'), 'bench');
   const dlqPublisher = new messaging.Publisher(kafka);
   const runner = new messaging.ConsumerRunner({
@@ -119,21 +131,41 @@ async function outboxPipeline(topic, expected) {
     },
     stop: async () => {
       await runner.stop(); await relay.stop(); await publisher.disconnect(); await dlqPublisher.disconnect();
-      await db.dropDatabase(); await producerMongo.close(); await consumerMongo.close();
+      await db.dropDatabase(); await inboxDb.dropDatabase(); await producerMongo.close(); await consumerMongo.close();
     },
   };
+}
+
+/** CPU time (ms) the local infra's FerretDB and Kafka have used so far (undefined where they are not this machine's processes). */
+function infraCpuMs() {
+  const local = process.env.BERTH_LOCAL || join(__dirname, '..', '..', '.local');
+  const cpu = (name) => {
+    try {
+      const pid = readFileSync(join(local, 'run', `${name}.pid`), 'utf8').trim();
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks of 10 ms
+    } catch {
+      return undefined;
+    }
+  };
+  return { ferretdb: cpu('ferretdb'), kafka: cpu('kafka') };
 }
 
 async function throughput(make) {
   const topic = await freshTopic();
   const p = await make(topic, COUNT);
   await new Promise((r) => setTimeout(r, 1000)); // let the consumer join its group
+  const cpu0 = infraCpuMs();
+  const commands0 = storeCommands.count;
   const start = Date.now();
   await parallel(COUNT, WRITERS, p.write);
   const end = await p.sink.done;
+  const cpu1 = infraCpuMs();
+  const commands = (storeCommands.count - commands0) / COUNT;
   const removal = await p.drain?.();
   await p.stop();
-  return { tput: COUNT / ((end - start) / 1000), removal };
+  const perMessage = (name) => (cpu0[name] === undefined ? undefined : (cpu1[name] - cpu0[name]) / COUNT);
+  return { tput: COUNT / ((end - start) / 1000), removal, commands, ferretCpu: perMessage('ferretdb'), kafkaCpu: perMessage('kafka') };
 }
 
 async function latency(make) {
@@ -148,12 +180,14 @@ async function latency(make) {
 }
 
 async function measure(name, make) {
-  const { tput, removal } = await throughput(make);
+  const { tput, removal, commands, ferretCpu, kafkaCpu } = await throughput(make);
   console.error(`  ${name}: ${tput.toFixed(0)} msg/s`);
   const lat = await latency(make);
   console.error(`  ${name}: latency p50 ${lat.p50} ms, p99 ${lat.p99} ms`);
-  return { tput, lat, removal };
+  return { tput, lat, removal, commands, ferretCpu, kafkaCpu };
 }
+
+const cpuText = (ms) => (ms === undefined ? 'n/a' : ms.toFixed(2));
 
 async function main() {
   console.log(`messaging benchmark: ${COUNT} messages from ${WRITERS} concurrent writers; latency at ${RATE} msg/s for ${SECONDS} s`);
@@ -167,6 +201,8 @@ async function main() {
     [`p99 latency at ${RATE}/s (ms)`, raw.lat.p99, save.lat.p99, box.lat.p99, ''],
     [`max latency at ${RATE}/s (ms)`, raw.lat.max, save.lat.max, box.lat.max, ''],
     ['published entries removed afterwards (entries/s)', '', '', box.removal.toFixed(0), ''],
+    ['store commands per message, throughput run', ...[raw, save, box].map((r) => r.commands.toFixed(2)), ''],
+    ...[['FerretDB', 'ferretCpu'], ['Kafka', 'kafkaCpu']].map(([label, key]) => [`${label} CPU per message, throughput run (ms)`, ...[raw, save, box].map((r) => cpuText(r[key])), '']),
   ]);
   const p99 = (lat) => `${lat.p99} ms (${lat.p99 < 50 ? 'met' : 'NOT met'})`;
   console.log(`targets: throughput ≥ 50% of raw: ${ratio >= 0.5 ? 'met' : 'NOT met'}; p99 < 50 ms at ${RATE}/s: outbox ${p99(box.lat)}, raw baseline ${p99(raw.lat)}`);
