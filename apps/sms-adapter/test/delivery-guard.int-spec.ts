@@ -34,16 +34,16 @@ describe('DeliveryGuard against Redis', () => {
   it('keeps the state a change stored as the copy, and says whether it wrote', async () => {
     await guard.seed([['b.0', waiting]]);
     await redis.set(`${prefix}other`, 'x');
-    expect(await guard.peek('b.0', `${prefix}other`)).toEqual({ copy: waiting, other: 'x' });
+    expect(await guard.peek('b.0', [`${prefix}other`, `${prefix}none`])).toEqual({ copy: waiting, values: ['x', null] });
     expect(await guard.run('b.0', async (copy, writing) => {
       expect(copy).toEqual(waiting);
       writing();
       return sent;
     })).toBe(true);
-    expect((await guard.peek('b.0', `${prefix}none`)).copy).toEqual(sent);
+    expect((await guard.peek('b.0', [`${prefix}none`])).copy).toEqual(sent);
     expect(await guard.run('b.0', async (copy) => copy)).toBe(false);
     await guard.seed([['b.0', waiting]]);
-    expect((await guard.peek('b.0', `${prefix}none`)).copy).toEqual(sent);
+    expect((await guard.peek('b.0', [`${prefix}none`])).copy).toEqual(sent);
   });
 
   it('drops the copy when a change fails after it began writing, and keeps it when it failed before', async () => {
@@ -52,23 +52,23 @@ describe('DeliveryGuard against Redis', () => {
       writing();
       throw new Error('store down');
     })).rejects.toThrow('store down');
-    expect((await guard.peek('c.0', `${prefix}none`)).copy).toBeUndefined();
+    expect((await guard.peek('c.0', [`${prefix}none`])).copy).toBeUndefined();
     await expect(guard.run('c.0', async (copy) => copy)).resolves.toBe(false);
     await expect(guard.run('d.0', async () => {
       throw new Error('no provider');
     })).rejects.toThrow('no provider');
-    expect((await guard.peek('d.0', `${prefix}none`)).copy).toEqual(waiting);
+    expect((await guard.peek('d.0', [`${prefix}none`])).copy).toEqual(waiting);
   });
 
   it('does not trust the copy of a delivery whose holder died while changing it', async () => {
     await guard.seed([['f.0', waiting]]);
     await redis.set(`${prefix}held:f.0`, '1');
-    expect((await guard.peek('f.0', `${prefix}none`)).copy).toBeUndefined();
+    expect((await guard.peek('f.0', [`${prefix}none`])).copy).toBeUndefined();
     expect(await guard.run('f.0', async (copy) => {
       expect(copy).toBeUndefined();
       return sent;
     })).toBe(false);
-    expect((await guard.peek('f.0', `${prefix}none`)).copy).toEqual(sent);
+    expect((await guard.peek('f.0', [`${prefix}none`])).copy).toEqual(sent);
     expect(await redis.exists(`${prefix}held:f.0`)).toBe(0);
   });
 

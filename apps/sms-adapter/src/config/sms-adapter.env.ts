@@ -14,5 +14,11 @@ export const smsAdapterConfigSchema = baseConfigSchema.merge(internalPortSchema(
   BERTH_SMS_RETRY_DELAY_MS: z.coerce.number().int().min(10).default(1000),
   /** Deliveries one sms-adapter instance works on at once. */
   BERTH_SMS_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(50),
+  /**
+   * How long after a submit that left unanswered (the adapter died, or no answer came in time) its
+   * retry waits for the provider's receipt to name it before sending it again (providers whose
+   * receipts carry the message's reference: SMPP). 0 sends again at once.
+   */
+  BERTH_SMS_RECEIPT_WAIT_MS: z.coerce.number().int().min(0).default(60_000),
 });
 export type SmsAdapterConfig = z.infer<typeof smsAdapterConfigSchema>;

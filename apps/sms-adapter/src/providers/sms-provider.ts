@@ -12,6 +12,14 @@ export interface OutboundSms {
   senderName?: string;
   address: string;
   text: string;
+  /**
+   * For providers with `supports.receiptReferences`: a number (0–65535) the provider sends with the
+   * message and gets back in its receipts, so a receipt can name a message whose acceptance was never
+   * seen (the adapter died between sending it and reading the answer).
+   */
+  reference?: number;
+  /** Called (and awaited) right before the message leaves for the provider, once it is sure to be sent. */
+  submitting?: () => Promise<void>;
 }
 
 export interface SubmitResult {
@@ -34,6 +42,8 @@ export interface InboundSms {
 export interface DeliveryReceipt {
   providerMessageId: string;
   address: string;
+  /** The `reference` the message was sent with, where the provider gives it back. */
+  reference?: number;
   status: DeliveryStatus;
   reason?: string;
 }
@@ -44,8 +54,15 @@ export interface ProviderSink {
   receipt(receipt: DeliveryReceipt): Promise<void>;
 }
 
-/** The provider could not be reached or answered with a temporary error: the delivery is retried with back-off. */
-export class ProviderUnavailableError extends Error {}
+/**
+ * The provider could not be reached or answered with a temporary error: the delivery is retried with
+ * back-off. `uncertain`: the message left, and no answer came, so the provider may have taken it.
+ */
+export class ProviderUnavailableError extends Error {
+  constructor(message: string, readonly uncertain = false) {
+    super(message);
+  }
+}
 /** The provider refused the message for good (bad number, bad credentials): the delivery ends DeliveryImpossible with this reason. */
 export class ProviderRejectedError extends Error {}
 
@@ -53,7 +70,7 @@ export class ProviderRejectedError extends Error {}
 export interface SmsProvider {
   readonly id: string;
   /** SPEC.md's matrix: whether received messages can be listed, and fetched one by one. */
-  readonly supports: { receiveAll: boolean; receiveOne: boolean };
+  readonly supports: { receiveAll: boolean; receiveOne: boolean; receiptReferences?: boolean };
   /** Submits one message. Throws ProviderUnavailableError or ProviderRejectedError. */
   send(sms: OutboundSms): Promise<SubmitResult>;
   /** Releases connections and timers. */

@@ -27,7 +27,8 @@ const NPI_E164 = 1;
  */
 export class SmppProvider implements SmsProvider {
   readonly id = 'smpp';
-  readonly supports = { receiveAll: true, receiveOne: true };
+  /** Receipts carry the submit's user_message_reference (SMPP 3.4, deliver_sm optional parameters) where the SMSC returns it. */
+  readonly supports = { receiveAll: true, receiveOne: true, receiptReferences: true };
   private session?: smpp.Session;
   private bound = false;
   private closed = false;
@@ -85,14 +86,19 @@ export class SmppProvider implements SmsProvider {
   }
 
   async send(sms: OutboundSms): Promise<SubmitResult> {
-    const session = await this.whenBound();
+    let session = await this.whenBound();
     const long = countSegments(sms.text).segments > 1;
+    if (sms.submitting) {
+      await sms.submitting();
+      session = await this.whenBound();
+    }
     const pdu = await new Promise<smpp.PDU>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new ProviderUnavailableError('no submit_sm_resp in time')), RESPONSE_TIMEOUT_MS);
+      const timer = setTimeout(() => reject(new ProviderUnavailableError('no submit_sm_resp in time', true)), RESPONSE_TIMEOUT_MS);
       const sent = session.submit_sm({
         source_addr_ton: TON_INTERNATIONAL, source_addr_npi: NPI_E164, source_addr: sms.senderAddress.replace(/^\+/, ''),
         dest_addr_ton: TON_INTERNATIONAL, dest_addr_npi: NPI_E164, destination_addr: sms.address.replace(/^\+/, ''),
         registered_delivery: 1, ...(long ? { message_payload: sms.text } : { short_message: sms.text }),
+        ...(sms.reference === undefined ? {} : { user_message_reference: sms.reference }),
       }, (resp) => { clearTimeout(timer); resolve(resp); });
       if (!sent) { clearTimeout(timer); reject(new ProviderUnavailableError('the SMSC connection is not writable')); }
     });
@@ -108,7 +114,10 @@ export class SmppProvider implements SmsProvider {
         const receipt = parseReceiptText(text);
         const messageId = typeof pdu.receipted_message_id === 'string' && pdu.receipted_message_id ? pdu.receipted_message_id : receipt?.messageId;
         if (receipt && messageId) {
-          await this.sink.receipt({ providerMessageId: messageId, address: `+${String(pdu.source_addr)}`, status: receipt.status, reason: receipt.error ? `SMSC error ${receipt.error} (${receipt.state})` : undefined });
+          await this.sink.receipt({
+            providerMessageId: messageId, address: `+${String(pdu.source_addr)}`, status: receipt.status, reason: receipt.error ? `SMSC error ${receipt.error} (${receipt.state})` : undefined,
+            ...(typeof pdu.user_message_reference === 'number' ? { reference: pdu.user_message_reference } : {}),
+          });
         }
       } else {
         await this.sink.inbound({

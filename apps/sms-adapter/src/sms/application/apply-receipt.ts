@@ -1,22 +1,36 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { DeliveryReceipt } from '../../providers/sms-provider';
-import { FINAL_STATUSES } from '../domain/sms-request';
-import { SmsRequestRepository } from '../infrastructure/sms-request.repository';
+import { deliveryId, FINAL_STATUSES } from '../domain/sms-request';
+import { ProviderMessageLink, SmsRequestRepository } from '../infrastructure/sms-request.repository';
 import { SmsQueues } from '../infrastructure/sms-queues';
 
 /** Thrown while the submit that a receipt names is not yet recorded (the receipt can overtake it); the job is retried. */
 export class ReceiptTooEarlyError extends Error {}
 
-/** Moves the delivery a provider's receipt names to the receipt's status, and queues the notification of a final one. */
+/**
+ * Moves the delivery a provider's receipt names to the receipt's status, and queues the notification
+ * of a final one. A receipt whose message id no delivery was noted under, but whose reference names
+ * a submit that left unanswered, settles that delivery (DeliverSms then does not send it again).
+ */
 @Injectable()
 export class ApplyReceipt {
+  private readonly logger = new Logger('ApplyReceipt');
+
   constructor(private readonly requests: SmsRequestRepository, private readonly queues: SmsQueues) {}
 
   async run(tenant: string, receipt: DeliveryReceipt): Promise<void> {
-    const found = await this.requests.findByProviderMessage(tenant, receipt.providerMessageId);
+    const found = await this.requests.findByProviderMessage(tenant, receipt.providerMessageId) ?? await this.byReference(tenant, receipt);
     if (!found) throw new ReceiptTooEarlyError(`no delivery with provider message id ${receipt.providerMessageId} (yet)`);
     const { requestId, index, notify } = found;
-    const changed = await this.requests.changeDelivery(requestId, index, { status: receipt.status, reason: receipt.reason });
+    // With the provider's id: the receipt may have overtaken the submit's own record of it.
+    const changed = await this.requests.changeDelivery(requestId, index, { status: receipt.status, reason: receipt.reason, providerMessageId: receipt.providerMessageId });
     if (changed && notify && FINAL_STATUSES.includes(receipt.status)) await this.queues.enqueueNotify(requestId, index);
+  }
+
+  private async byReference(tenant: string, receipt: DeliveryReceipt): Promise<ProviderMessageLink | undefined> {
+    if (receipt.reference === undefined) return undefined;
+    const link = await this.requests.claimByReference(tenant, receipt.providerMessageId, receipt.address, receipt.reference);
+    if (link) this.logger.log(`Delivery ${deliveryId(link.requestId, link.index)} settled by reference: the receipt for ${receipt.providerMessageId} came before the submit's answer was noted (or instead of it)`);
+    return link;
   }
 }

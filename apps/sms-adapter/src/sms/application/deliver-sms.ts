@@ -1,20 +1,26 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { SMS_CONFIG } from '../../config/sms-config.token';
 import type { SmsAdapterConfig } from '../../config/sms-adapter.env';
-import { ProviderRejectedError, SubmitResult } from '../../providers/sms-provider';
+import { ProviderRejectedError, ProviderUnavailableError, SubmitResult } from '../../providers/sms-provider';
 import { deliveryId } from '../domain/sms-request';
 import { ProviderRegistry } from '../infrastructure/provider-registry';
 import { SmsRequestRepository } from '../infrastructure/sms-request.repository';
 import { QueuedSms, queuedSms, SendJob, SmsQueues } from '../infrastructure/sms-queues';
+import { referenceOf } from '../infrastructure/submit-marks';
+
+const RECEIPT_POLL_MS = 200;
 
 /**
  * Submits one delivery to the tenant's provider, once: a delivery no longer `MessageWaiting` is
  * left alone, and one the provider already accepted (noted in Redis right after its answer) is
  * only recorded. When that note or the status change cannot be written (Redis out of reach), the
  * acceptance is also written to the store on its own, and a retry looks there before sending, so
- * the message is not sent twice (the fault run sent SMS twice with Redis stopped). A rejection, an
- * expired message or the last failed attempt ends it `DeliveryImpossible` with the reason stored;
- * any other failure is thrown to be retried.
+ * the message is not sent twice (the fault run sent SMS twice with Redis stopped). A submit that
+ * left without its answer being seen (the process died, or none came in time) is marked; its retry
+ * first waits up to `BERTH_SMS_RECEIPT_WAIT_MS` after it for a receipt naming the message's
+ * reference (SubmitMarks), and sends again only if none came. A rejection, an expired message or
+ * the last failed attempt ends it `DeliveryImpossible` with the reason stored; any other failure
+ * is thrown to be retried.
  */
 @Injectable()
 export class DeliverSms {
@@ -27,21 +33,28 @@ export class DeliverSms {
 
   /** `attempt` counts from 1; `rerun` says an earlier run of this job may have got as far as sending (a retry or a stalled job). */
   async run({ requestId, index, sms: queued }: SendJob, attempt: number, rerun = attempt > 1): Promise<void> {
-    const { state, sentAs } = await this.requests.progress(requestId, index);
+    const { state, sentAs, submittedAt } = await this.requests.progress(requestId, index);
     if (state?.status !== 'MessageWaiting') return;
     const sms = queued ?? await this.read(requestId, index);
     if (!sms) return;
-    const accepted = sentAs ?? (rerun ? await this.requests.storedAcceptance(requestId, index) : undefined);
+    const accepted = sentAs ?? (rerun ? await this.requests.storedAcceptance(requestId, index) : undefined)
+      ?? (submittedAt === undefined ? undefined : await this.receiptFor(requestId, index, sms.tenant, submittedAt));
     if (accepted) return this.record(requestId, index, sms, { providerMessageId: accepted });
     if (sms.expiresAt && Date.parse(sms.expiresAt) < Date.now()) return this.fail(requestId, index, 'expired before it could be sent');
+    const id = deliveryId(requestId, index);
+    let reference: number | undefined;
     let result: SubmitResult;
     try {
       const provider = await this.providers.get(sms.tenant);
+      reference = provider.supports.receiptReferences ? referenceOf(id) : undefined;
       result = await provider.send({
-        deliveryId: deliveryId(requestId, index), tenant: sms.tenant, senderAddress: sms.senderAddress,
-        senderName: sms.senderName, address: sms.address, text: sms.text,
+        deliveryId: id, tenant: sms.tenant, senderAddress: sms.senderAddress,
+        senderName: sms.senderName, address: sms.address, text: sms.text, reference,
+        // Without the mark (Redis out of reach) the message still goes; only a crash right after could send it twice.
+        submitting: reference === undefined ? undefined : () => this.requests.marks.mark(sms.tenant, sms.address, reference!, id, sms.notify).catch(() => undefined),
       });
     } catch (err) {
+      if (reference !== undefined && !(err instanceof ProviderUnavailableError && err.uncertain)) await this.requests.marks.clear(id).catch(() => undefined);
       const reason = (err as Error).message || String(err);
       if (err instanceof ProviderRejectedError) return this.fail(requestId, index, `rejected by the provider: ${reason}`);
       if (attempt >= this.config.BERTH_SMS_ATTEMPTS) return this.fail(requestId, index, `not delivered after ${attempt} attempts: ${reason}`);
@@ -54,6 +67,24 @@ export class DeliverSms {
       await this.requests.storeAcceptance(requestId, index, result.providerMessageId).catch(() => undefined);
       throw err;
     }
+  }
+
+  /**
+   * The provider's id of a message whose submit left at `submittedAt` unanswered, once its receipt
+   * names it (ApplyReceipt links it by reference); undefined when the provider's receipts carry no
+   * reference or none came within BERTH_SMS_RECEIPT_WAIT_MS of the submit.
+   */
+  private async receiptFor(requestId: string, index: number, tenant: string, submittedAt: number): Promise<string | undefined> {
+    const provider = await this.providers.get(tenant).catch(() => undefined);
+    const until = submittedAt + this.config.BERTH_SMS_RECEIPT_WAIT_MS;
+    if (!provider?.supports.receiptReferences || Date.now() >= until) return undefined;
+    this.logger.warn(`Delivery ${deliveryId(requestId, index)} left for the provider unanswered; waiting up to ${Math.ceil((until - Date.now()) / 1000)} s for its receipt before sending it again`);
+    while (Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, RECEIPT_POLL_MS));
+      const sentAs = await this.requests.sentAs(requestId, index);
+      if (sentAs) return sentAs;
+    }
+    return undefined;
   }
 
   /** Notes the provider's acceptance (the link receipts need, and the status). */

@@ -40,11 +40,11 @@ export class DeliveryGuard {
     return [`${this.prefix}lock:${id}`, `${this.prefix}state:${id}`, `${this.prefix}held:${id}`];
   }
 
-  /** The copy of the delivery's state if present and trusted, and the value at key `other`, in one round trip (no lock: a look before work, not a check). */
-  async peek(id: string, other: string): Promise<{ copy?: DeliveryState; other: string | null }> {
+  /** The copy of the delivery's state if present and trusted, and the values at keys `others`, in one round trip (no lock: a look before work, not a check). */
+  async peek(id: string, others: string[]): Promise<{ copy?: DeliveryState; values: Array<string | null> }> {
     const [, copyKey, heldKey] = this.keys(id);
-    const [copy, held, value] = await this.redis.mget(copyKey, heldKey, other);
-    return { copy: held ? undefined : parse(copy), other: value };
+    const [copy, held, ...values] = await this.redis.mget(copyKey, heldKey, ...others);
+    return { copy: held ? undefined : parse(copy), values };
   }
 
   /** Notes the state of new deliveries (only where no copy exists yet). */

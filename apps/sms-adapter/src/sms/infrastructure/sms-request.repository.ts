@@ -9,6 +9,7 @@ import { BASE_CONFIG, REDIS } from '@berth/runtime';
 import type { DeliveryStatus } from '../../providers/sms-provider';
 import { deliveryId, FINAL_STATUSES, parseDeliveryId, SmsRequestDocument } from '../domain/sms-request';
 import { DeliveryGuard, DeliveryState } from './delivery-guard';
+import { SubmitMarks } from './submit-marks';
 import { WriteBatch } from './write-batch';
 
 const LINK_TTL_SECONDS = 7 * 24 * 3600;
@@ -31,6 +32,7 @@ export class SmsRequestRepository implements OnModuleInit {
   private readonly inserts = new WriteBatch<SmsRequestDocument>((docs) => this.rows.insertMany(docs, { ordered: false }));
   private readonly updates = new WriteBatch<AnyBulkWriteOperation<SmsRequestDocument>>((ops) => this.rows.bulkWrite(ops, { ordered: false }));
   private readonly guard: DeliveryGuard;
+  readonly marks: SubmitMarks;
   private readonly linkPrefix: string;
   private readonly sentPrefix: string;
 
@@ -39,6 +41,7 @@ export class SmsRequestRepository implements OnModuleInit {
     this.linkPrefix = `${config.BERTH_DB_PREFIX}:sms:provider-message:`;
     this.sentPrefix = `${config.BERTH_DB_PREFIX}:sms:sent:`;
     this.guard = new DeliveryGuard(redis, `${config.BERTH_DB_PREFIX}:sms:delivery-`);
+    this.marks = new SubmitMarks(redis, `${config.BERTH_DB_PREFIX}:sms:`);
   }
 
   async onModuleInit() {
@@ -68,11 +71,35 @@ export class SmsRequestRepository implements OnModuleInit {
     return request?.tenant === tenant ? request : null;
   }
 
-  /** The delivery's state (from its copy, else the store) and the provider's message id if the provider accepted it already. */
-  async progress(requestId: string, index: number): Promise<{ state?: DeliveryState; sentAs?: string }> {
-    const { copy, other: sentAs } = await this.guard.peek(deliveryId(requestId, index), `${this.sentPrefix}${deliveryId(requestId, index)}`);
+  /**
+   * The delivery's state (from its copy, else the store), the provider's message id if the provider
+   * accepted it already, and when a submit left unanswered, if one did (SubmitMarks).
+   */
+  async progress(requestId: string, index: number): Promise<{ state?: DeliveryState; sentAs?: string; submittedAt?: number }> {
+    const id = deliveryId(requestId, index);
+    const { copy, values: [sentAs, submittedAt] } = await this.guard.peek(id, [`${this.sentPrefix}${id}`, this.marks.key(id)]);
     const known = copy ?? ((await this.find(requestId))?.deliveries[index]);
-    return { state: known && stateOf(known), sentAs: sentAs ?? undefined };
+    return { state: known && stateOf(known), sentAs: sentAs ?? undefined, submittedAt: submittedAt ? Number(submittedAt) : undefined };
+  }
+
+  /** The provider's message id the delivery was accepted as, if noted. */
+  async sentAs(requestId: string, index: number): Promise<string | undefined> {
+    return (await this.redis.get(`${this.sentPrefix}${deliveryId(requestId, index)}`)) ?? undefined;
+  }
+
+  /**
+   * The delivery a receipt names by its reference (no delivery was noted under its provider message
+   * id), linked to that id now; undefined unless that delivery's submit left unanswered and is still
+   * unsettled (an older message's reference, or an unknown one, settles nothing).
+   */
+  async claimByReference(tenant: string, providerMessageId: string, address: string, reference: number): Promise<ProviderMessageLink | undefined> {
+    const target = await this.marks.byReference(tenant, address, reference);
+    const link = target && parseDeliveryId(target.deliveryId);
+    if (!target || !link) return undefined;
+    const [sentAs, submittedAt] = await this.redis.mget(`${this.sentPrefix}${target.deliveryId}`, this.marks.key(target.deliveryId));
+    if (sentAs || !submittedAt) return undefined;
+    await this.linkProviderMessage(tenant, providerMessageId, link.requestId, link.index, target.notify);
+    return { ...link, notify: target.notify };
   }
 
   /**
@@ -93,13 +120,14 @@ export class SmsRequestRepository implements OnModuleInit {
   /**
    * Notes in Redis, for a week, that the provider accepted delivery `index` of request `requestId`
    * as `providerMessageId`, both ways: receipts find the delivery, and a retry of a delivery whose
-   * status write was lost (the process died) finds that it was sent.
+   * status write was lost (the process died) finds that it was sent. The submit's mark goes.
    */
   async linkProviderMessage(tenant: string, providerMessageId: string, requestId: string, index: number, notify: boolean): Promise<void> {
     const id = deliveryId(requestId, index);
     await this.redis.multi()
       .set(`${this.linkPrefix}${tenant}:${providerMessageId}`, `${id} ${notify ? 'notify' : '-'}`, 'EX', LINK_TTL_SECONDS)
       .set(`${this.sentPrefix}${id}`, providerMessageId, 'EX', LINK_TTL_SECONDS)
+      .del(this.marks.key(id))
       .exec();
   }
 
