@@ -8,13 +8,21 @@ const CATEGORY = 'microservice.runtime';
 const setOption = (key: string, value: string) => gw('/tenant/options', { method: 'POST', as: admin(), body: { category: CATEGORY, key, value } });
 const deleteOption = (key: string) => gw(`/tenant/options/${CATEGORY}/${key}`, { method: 'DELETE', as: admin() });
 
-/** The running containers of the application with the memory and CPU limits the engine applied to each. */
+/**
+ * The running containers of the application with the memory and CPU limits the engine applied to each.
+ * A container the orchestrator removes between the listing and its inspection (a replacement under
+ * way) is left out: Podman answers that inspection 500 "no such container" (seen in CI).
+ */
 async function runningLimits(id: string): Promise<Array<{ id: string; memory: number; nanoCpus: number }>> {
   const running = (await containersOf(id)).filter((c) => c.State === 'running');
-  return Promise.all(running.map(async (c) => {
-    const { HostConfig } = await engine()!.getContainer(c.Id).inspect();
-    return { id: c.Id, memory: HostConfig.Memory ?? 0, nanoCpus: HostConfig.NanoCpus ?? 0 };
+  const limits = await Promise.all(running.map(async (c) => {
+    const inspected = await engine()!.getContainer(c.Id).inspect().catch((err: Error) => {
+      if (/no such container/i.test(err.message)) return undefined;
+      throw err;
+    });
+    return inspected && { id: c.Id, memory: inspected.HostConfig.Memory ?? 0, nanoCpus: inspected.HostConfig.NanoCpus ?? 0 };
   }));
+  return limits.filter((l) => l !== undefined);
 }
 
 const upWith = (replicas: number) => (s: any) => s.status === 'Up' && s.instances.length === replicas && s.instances.every((i: { healthy: boolean }) => i.healthy);
