@@ -35,7 +35,11 @@ describe('subscription rules', () => {
     expect(referencedApplicationId({ application: { self: 'https://x.example/application/applications/77' } })).toBe('77');
     expect(referencedApplicationId({ application: { self: 'https://x.example/application/applications/77/' } })).toBe('77');
     expect(referencedApplicationId({ application: { id: '5', self: 'https://x.example/application/applications/5' } })).toBe('5');
-    for (const body of [{}, null, 'x', { application: [] }, { application: {} }, { application: { id: '' } }, { application: { self: 'https://x.example/' } }]) {
+    for (const body of [
+      {}, null, 'x', { application: [] }, { application: {} }, { application: { id: '' } }, { application: { self: 'https://x.example/' } },
+      // A field of the wrong type is refused even where the other would do (fuzzing: a valid id with an object self was accepted).
+      { application: { id: '6', self: {} } }, { application: { id: true, self: '/application/applications/6' } },
+    ]) {
       expect(code(() => referencedApplicationId(body))).toMatch(/^422 applications\/Unprocessable Entity/);
     }
   });

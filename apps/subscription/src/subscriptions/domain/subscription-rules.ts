@@ -42,6 +42,9 @@ export function referencedApplicationId(body: unknown): string {
     throw new DomainError('applications', 'Unprocessable Entity', 'The body must be {"application":{"id":…}} or {"application":{"self":…}}');
   }
   const { id, self } = application as { id?: unknown; self?: unknown };
+  // Either field, when sent, must have its documented type, even where the other one would do.
+  if (self !== undefined && typeof self !== 'string') throw new DomainError('applications', 'Unprocessable Entity', 'application.self must be a string (the application\'s URL)');
+  if (id !== undefined && typeof id !== 'string' && typeof id !== 'number') throw new DomainError('applications', 'Unprocessable Entity', 'application.id must be a string or a number');
   if ((typeof id === 'string' && ID.test(id)) || (typeof id === 'number' && Number.isFinite(id))) return String(id).trim();
   const segment = typeof self === 'string' ? SELF.exec(self)?.[1] : undefined;
   if (segment) return decodedSegment(segment);
