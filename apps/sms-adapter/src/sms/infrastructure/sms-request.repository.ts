@@ -77,14 +77,14 @@ export class SmsRequestRepository implements OnModuleInit {
    */
   async progress(requestId: string, index: number): Promise<{ state?: DeliveryState; sentAs?: string; submittedAt?: number }> {
     const id = deliveryId(requestId, index);
-    const { copy, values: [sentAs, submittedAt] } = await this.guard.peek(id, [`${this.sentPrefix}${id}`, this.marks.key(id)]);
+    const { copy, values: [sentAs, submittedAt] } = await this.guard.peek(id, [this.sentKey(id), this.marks.key(id)]);
     const known = copy ?? ((await this.find(requestId))?.deliveries[index]);
     return { state: known && stateOf(known), sentAs: sentAs ?? undefined, submittedAt: submittedAt ? Number(submittedAt) : undefined };
   }
 
   /** The provider's message id the delivery was accepted as, if noted. */
   async sentAs(requestId: string, index: number): Promise<string | undefined> {
-    return (await this.redis.get(`${this.sentPrefix}${deliveryId(requestId, index)}`)) ?? undefined;
+    return (await this.redis.get(this.sentKey(deliveryId(requestId, index)))) ?? undefined;
   }
 
   /**
@@ -96,7 +96,7 @@ export class SmsRequestRepository implements OnModuleInit {
     const target = await this.marks.byReference(tenant, address, reference);
     const link = target && parseDeliveryId(target.deliveryId);
     if (!target || !link) return undefined;
-    const [sentAs, submittedAt] = await this.redis.mget(`${this.sentPrefix}${target.deliveryId}`, this.marks.key(target.deliveryId));
+    const [sentAs, submittedAt] = await this.redis.mget(this.sentKey(target.deliveryId), this.marks.key(target.deliveryId));
     if (sentAs || !submittedAt) return undefined;
     await this.linkProviderMessage(tenant, providerMessageId, link.requestId, link.index, target.notify);
     return { ...link, notify: target.notify };
@@ -126,9 +126,14 @@ export class SmsRequestRepository implements OnModuleInit {
     const id = deliveryId(requestId, index);
     await this.redis.multi()
       .set(`${this.linkPrefix}${tenant}:${providerMessageId}`, `${id} ${notify ? 'notify' : '-'}`, 'EX', LINK_TTL_SECONDS)
-      .set(`${this.sentPrefix}${id}`, providerMessageId, 'EX', LINK_TTL_SECONDS)
+      .set(this.sentKey(id), providerMessageId, 'EX', LINK_TTL_SECONDS)
       .del(this.marks.key(id))
       .exec();
+  }
+
+  /** The key of the note of the provider's id a delivery was accepted as. */
+  private sentKey(deliveryIdValue: string): string {
+    return `${this.sentPrefix}${deliveryIdValue}`;
   }
 
   /** The delivery a provider's message id names, or undefined (not submitted yet, or unknown). */
