@@ -11,31 +11,47 @@ describe('CredentialCache against Redis', () => {
   it('serves a put from memory and, in another process\'s cache, from Redis; an eviction drops both', async () => {
     const a = make();
     const b = new CredentialCache(redis, (a as any).options);
-    const key = a.keyOf('basic\nx');
-    await a.put(key, { principal });
-    expect((await a.get(key))?.principal).toEqual(principal);
-    expect((await b.get(key))?.principal).toEqual(principal);
+    const material = 'basic\nx';
+    await a.put(material, { principal });
+    expect(a.peek(material)?.principal).toEqual(principal);
+    expect(b.peek(material)).toBeUndefined();
+    expect((await b.get(material))?.principal).toEqual(principal);
     await a.evictUser('t1', 'ann');
-    expect(await a.get(key)).toBeUndefined();
-    expect(await new CredentialCache(redis, (a as any).options).get(key)).toBeUndefined();
+    expect(await a.get(material)).toBeUndefined();
+    expect(await new CredentialCache(redis, (a as any).options).get(material)).toBeUndefined();
+  });
+
+  it('keeps the credentials themselves out of Redis, and drops one entry by its key (a logout) in both levels', async () => {
+    const cache = make();
+    const material = 'basic\nhost\n\nBasic dDEvYW5uOnMzY3JldC1wYXNz';
+    const entry = await cache.put(material, { principal });
+    const prefix = (cache as any).options.redisPrefix as string;
+    const stored = await redis.keys(`${prefix}:*`);
+    expect(stored.length).toBeGreaterThan(0);
+    for (const k of stored) expect(k).not.toContain('dDEvYW5u');
+    expect(await redis.get(`${prefix}:auth:cred:${entry.key}`)).not.toContain('dDEvYW5u');
+    await cache.evictKey(entry.key);
+    expect(cache.peek(material)).toBeUndefined();
+    expect(await new CredentialCache(redis, (cache as any).options).get(material)).toBeUndefined();
   });
 
   it('keeps nothing of a verification that an eviction overtook', async () => {
     const cache = make();
-    const key = cache.keyOf('basic\ny');
+    const material = 'basic\ny';
     const since = cache.evictions;
     await cache.evictUser('t1', 'ann');
-    expect((await cache.put(key, { principal }, since)).principal).toEqual(principal);
-    expect(await cache.get(key)).toBeUndefined();
-    expect(await new CredentialCache(redis, (cache as any).options).get(key)).toBeUndefined();
+    expect((await cache.put(material, { principal }, since)).principal).toEqual(principal);
+    expect(await cache.get(material)).toBeUndefined();
+    expect(await new CredentialCache(redis, (cache as any).options).get(material)).toBeUndefined();
   });
 
   it('leaves nothing behind when puts and evictions of one user interleave', async () => {
     const cache = make();
-    const keys = Array.from({ length: 20 }, (_, i) => cache.keyOf(`basic\n${i}`));
-    await Promise.all(keys.flatMap((key) => [cache.put(key, { principal }), cache.evictUser('t1', 'ann')]));
+    const materials = Array.from({ length: 20 }, (_, i) => `basic\n${i}`);
+    await Promise.all(materials.flatMap((m) => [cache.put(m, { principal }), cache.evictUser('t1', 'ann')]));
     await cache.evictUser('t1', 'ann');
     const fresh = new CredentialCache(redis, (cache as any).options);
-    for (const key of keys) expect(await fresh.get(key)).toBeUndefined();
+    for (const m of materials) expect(await fresh.get(m)).toBeUndefined();
+    for (const m of materials) expect(cache.peek(m)).toBeUndefined();
   });
 });

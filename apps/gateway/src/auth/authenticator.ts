@@ -30,13 +30,13 @@ export class Authenticator {
     let verified: CachedPrincipal;
     if (bearer || cookie) {
       const token = (bearer ?? cookie)!;
-      verified = await this.cached(headers, this.cache.keyOf(`token\n${token}`), () => ({ token }));
+      verified = await this.cached(headers, `token\n${token}`, () => ({ token }));
     } else {
       if (!authorization) throw this.refusal(headers, 'Authentication failed or credentials missing');
-      // The key is made from the raw headers, so a cache hit parses nothing; the TFA token is part of
-      // it: a TFA user's credentials never verify without it, and an expired one is asked for again.
+      // The cache is keyed by the raw headers, so a hit parses nothing; the TFA token is part of
+      // them: a TFA user's credentials never verify without it, and an expired one is asked for again.
       const tfaToken = typeof headers.tfatoken === 'string' && headers.tfatoken ? headers.tfatoken : undefined;
-      verified = await this.cached(headers, this.cache.keyOf(`basic\n${headers.host ?? ''}\n${tfaToken ?? ''}\n${authorization}`), () => {
+      verified = await this.cached(headers, `basic\n${headers.host ?? ''}\n${tfaToken ?? ''}\n${authorization}`, () => {
         const credentials = parseBasic(authorization);
         if (!credentials) throw this.refusal(headers, 'Invalid credentials! : Bad credentials');
         return { ...credentials, hostLabel: credentials.tenant ? undefined : hostLabel(headers.host), tfaToken };
@@ -54,17 +54,17 @@ export class Authenticator {
     return new DomainError('security', 'Unauthorized', message, { ...extra, 'www-authenticate': `${scheme} realm="${this.realm}"` });
   }
 
-  /** The cached identity for `key`; on a miss, `body()` says what to verify (and may throw a 401 first). */
-  private async cached(headers: IncomingHttpHeaders, key: string, body: () => Record<string, string | undefined>): Promise<CachedPrincipal> {
-    const hit = await this.cache.get(key);
+  /** The cached identity for the credentials' `material`; on a miss, `body()` says what to verify (and may throw a 401 first). */
+  private async cached(headers: IncomingHttpHeaders, material: string, body: () => Record<string, string | undefined>): Promise<CachedPrincipal> {
+    const hit = this.cache.peek(material) ?? await this.cache.get(material);
     if (hit) return hit;
-    let pending = this.inFlight.get(key);
+    let pending = this.inFlight.get(material);
     if (!pending) {
       const since = this.cache.evictions;
       const credentials = body();
-      pending = this.verify(credentials).then((v) => this.cache.put(key, v, since));
-      this.inFlight.set(key, pending);
-      void pending.finally(() => this.inFlight.delete(key)).catch(() => undefined);
+      pending = this.verify(credentials).then((v) => this.cache.put(material, v, since));
+      this.inFlight.set(material, pending);
+      void pending.finally(() => this.inFlight.delete(material)).catch(() => undefined);
     }
     try {
       return await pending;

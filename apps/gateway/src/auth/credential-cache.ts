@@ -15,7 +15,11 @@ const TOKEN_TTL_MS = 60_000;
 
 /**
  * Verified credentials (DESIGN.md section 5): in process, with Redis as a second level shared by
- * the gateway's replicas, keyed by an HMAC of the credentials (never the credentials themselves).
+ * the gateway's replicas. Callers name credentials by their material (the header values that carry
+ * them). Redis is keyed by an HMAC of it (`key`), never the credentials themselves. The process's
+ * own level is keyed by the material as it came, so a hit costs a map lookup instead of an HMAC
+ * (about 5 µs, a twentieth of the gateway's CPU per proxied request): the credentials stay in the
+ * gateway's memory while cached, next to the internal key that could sign any principal anyway.
  * Entries are indexed by user and tenant so identity events can drop them; they also expire after
  * `ttlSeconds`, which bounds staleness if an event is missed.
  */
@@ -26,28 +30,38 @@ export class CredentialCache {
 
   constructor(private readonly redis: Redis, private readonly options: CredentialCacheOptions) {}
 
+  /** The Redis key of credentials: an HMAC of their material. */
   keyOf(material: string): string {
     return createHmac('sha256', this.options.internalKey).update(material).digest('base64url');
   }
 
-  /** The cached principal for `key`, from memory or Redis, with a signed token that is still fresh. */
-  async get(key: string, now = Date.now()): Promise<CachedPrincipal | undefined> {
-    const hit = this.local.get(key);
+  /** The principal cached in this process for `material`, with a signed token that is still fresh. */
+  peek(material: string, now = Date.now()): CachedPrincipal | undefined {
+    const hit = this.local.get(material);
     if (hit && hit.expires > now) return this.fresh(hit.entry, now);
-    if (hit) this.local.delete(key);
+    if (hit) this.local.delete(material);
+    return undefined;
+  }
+
+  /** The cached principal for `material`, from memory or Redis, with a signed token that is still fresh. */
+  async get(material: string, now = Date.now()): Promise<CachedPrincipal | undefined> {
+    const hit = this.peek(material, now);
+    if (hit) return hit;
+    const key = this.keyOf(material);
     const since = this.evictions;
     const stored = await this.redis.get(this.redisKey('cred', key)).catch(() => null);
     if (!stored || since !== this.evictions) return undefined;
     const verified = JSON.parse(stored) as Verified;
     if (verified.expiresAt !== undefined && verified.expiresAt <= now) return undefined;
-    return this.remember(key, verified, now);
+    return this.remember(material, key, verified, now);
   }
 
   /** Caches a verified identity in both levels, no longer than the credentials are valid. */
-  async put(key: string, verified: Verified, since = this.evictions, now = Date.now()): Promise<CachedPrincipal> {
+  async put(material: string, verified: Verified, since = this.evictions, now = Date.now()): Promise<CachedPrincipal> {
+    const key = this.keyOf(material);
     // Credentials verified while something was evicted may be what was evicted: answer, but keep nothing.
     if (since !== this.evictions) return this.entry(key, verified, now);
-    const entry = this.remember(key, verified, now);
+    const entry = this.remember(material, key, verified, now);
     const { principal } = verified;
     const ttl = this.ttlSeconds(verified, now);
     await this.redis.multi()
@@ -62,7 +76,8 @@ export class CredentialCache {
 
   /** Drops one cached credential (e.g. the token a logout revoked), here and in Redis. */
   async evictKey(key: string): Promise<void> {
-    this.local.delete(key);
+    // Rare (a logout): a scan of this process's entries is cheaper than an index kept per request.
+    for (const [material, { entry }] of this.local) if (entry.key === key) this.local.delete(material);
     await this.redis.del(this.redisKey('cred', key)).catch(() => undefined);
   }
 
@@ -83,7 +98,7 @@ export class CredentialCache {
 
   private async evict(indexKey: string, owner: string) {
     this.evictionCount++;
-    for (const key of this.byOwner.get(owner) ?? []) this.local.delete(key);
+    for (const material of this.byOwner.get(owner) ?? []) this.local.delete(material);
     this.byOwner.delete(owner);
     // One script, so a `put` running meanwhile cannot add a key between reading the index and deleting it.
     await this.redis.eval(EVICT_SCRIPT, 1, indexKey, this.redisKey('cred', '')).catch(() => undefined);
@@ -98,14 +113,14 @@ export class CredentialCache {
     return { key, principal, xsrfToken, token: signPrincipal(principal, this.options.internalKey, now + TOKEN_TTL_MS), tokenExpires: now + TOKEN_TTL_MS };
   }
 
-  private remember(key: string, { principal, xsrfToken, expiresAt }: Verified, now: number): CachedPrincipal {
+  private remember(material: string, key: string, { principal, xsrfToken, expiresAt }: Verified, now: number): CachedPrincipal {
     if (this.local.size >= this.options.maxEntries) this.local.delete(this.local.keys().next().value!);
     const entry = this.entry(key, { principal, xsrfToken }, now);
-    this.local.set(key, { entry, expires: now + this.ttlSeconds({ principal, expiresAt }, now) * 1000 });
+    this.local.set(material, { entry, expires: now + this.ttlSeconds({ principal, expiresAt }, now) * 1000 });
     for (const owner of [`u:${userOf(principal)}`, `t:${principal.tenant}`]) {
-      const keys = this.byOwner.get(owner) ?? new Set<string>();
-      keys.add(key);
-      this.byOwner.set(owner, keys);
+      const materials = this.byOwner.get(owner) ?? new Set<string>();
+      materials.add(material);
+      this.byOwner.set(owner, materials);
     }
     return entry;
   }
