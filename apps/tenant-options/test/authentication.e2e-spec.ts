@@ -1,5 +1,5 @@
 import { request } from 'undici';
-import { admin, BRAND, gw, newTenant, testStack } from '@berth/testing';
+import { admin, BRAND, eventually, gw, newTenant, testStack } from '@berth/testing';
 
 function expectUnauthorized(res: { status: number; headers: Headers; body: any }) {
   expect(res.status).toBe(401);
@@ -63,6 +63,8 @@ describe('authentication through the gateway: Basic', () => {
     expectUnauthorized(locked);
     expect(locked.body.message).toMatch(/locked/);
     const { readFileSync } = await import('node:fs');
-    expect(readFileSync(testStack.logFile('tenant-options'), 'utf8')).toContain(`"user":"${t.id}/boss"`);
+    // Log lines are written in the background: wait for this one a moment.
+    const log = await eventually(async () => readFileSync(testStack.logFile('tenant-options'), 'utf8'), (text) => text.includes(`"user":"${t.id}/boss"`));
+    expect(log).toContain(`"user":"${t.id}/boss"`);
   });
 });

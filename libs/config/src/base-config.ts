@@ -7,6 +7,8 @@ const url = z.string().url();
 export const baseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Write every log line before going on; by default lines are written in the background (see README). */
+  BERTH_LOG_SYNC: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   BERTH_BIND_ADDRESS: z.string().min(1).default('127.0.0.1'),
   BERTH_PUBLIC_URL: url.default('http://localhost:8080'),
   MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URI').default('mongodb://127.0.0.1:27127/'),

@@ -72,7 +72,7 @@ export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): 
     process.exit(1);
   }
   const app: AppInfo = { name: options.name, version: appVersion() };
-  const logger = createLogger(app.name, config.LOG_LEVEL);
+  const logger = createLogger(app.name, config.LOG_LEVEL, config.BERTH_LOG_SYNC);
   routeProcessWarnings(logger);
   let raw: RawHandler = () => false;
   const limits = serverLimits(config, options.publicServer ?? false);
