@@ -4,13 +4,12 @@
 // the latency run), --seconds S. The "save, then publish" column (insert, then send, no outbox)
 // shows what the database write alone costs.
 const { randomBytes } = require('node:crypto');
-const { readFileSync } = require('node:fs');
-const { join } = require('node:path');
 const { parseArgs } = require('node:util');
 const { Kafka, logLevel } = require('kafkajs');
 const { MongoClient } = require('mongodb');
 const { messaging, contracts } = require('./dist-libs');
 const { summarize, paced, parallel, printTable } = require('./stats');
+const { infraCpuMs } = require('./infra-cpu');
 
 const { values: args } = parseArgs({
   options: { count: { type: 'string', default: '2000' }, writers: { type: 'string', default: '16' }, rate: { type: 'string', default: '1000' }, seconds: { type: 'string', default: '3' } },
@@ -136,31 +135,16 @@ async function outboxPipeline(topic, expected) {
   };
 }
 
-/** CPU time (ms) the local infra's FerretDB and Kafka have used so far (undefined where they are not this machine's processes). */
-function infraCpuMs() {
-  const local = process.env.BERTH_LOCAL || join(__dirname, '..', '..', '.local');
-  const cpu = (name) => {
-    try {
-      const pid = readFileSync(join(local, 'run', `${name}.pid`), 'utf8').trim();
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks of 10 ms
-    } catch {
-      return undefined;
-    }
-  };
-  return { ferretdb: cpu('ferretdb'), kafka: cpu('kafka') };
-}
-
 async function throughput(make) {
   const topic = await freshTopic();
   const p = await make(topic, COUNT);
   await new Promise((r) => setTimeout(r, 1000)); // let the consumer join its group
-  const cpu0 = infraCpuMs();
+  const cpu0 = infraCpuMs(['ferretdb', 'kafka']);
   const commands0 = storeCommands.count;
   const start = Date.now();
   await parallel(COUNT, WRITERS, p.write);
   const end = await p.sink.done;
-  const cpu1 = infraCpuMs();
+  const cpu1 = infraCpuMs(['ferretdb', 'kafka']);
   const commands = (storeCommands.count - commands0) / COUNT;
   const removal = await p.drain?.();
   await p.stop();

@@ -12,6 +12,7 @@ const { runBenchmark } = require('./lifecycle');
 const { startStack: startBenchStack, stackPorts } = require('./bench-stack');
 const { summarize, parallel, printTable } = require('./stats');
 const { startSmsc } = require('./sms-smsc');
+const { infraCpuMs } = require('./infra-cpu');
 
 const { values: args } = parseArgs({
   options: {
@@ -33,8 +34,10 @@ const adminPassword = randomBytes(12).toString('base64url');
 const SMS_CONCURRENCY = 50;
 const SENDER = '+4915112345678';
 
+const apps = new Map();
+
 function startStack() {
-  return startBenchStack({ base, prefix, adminPassword, logDir, env: { BERTH_SMS_CONCURRENCY: String(SMS_CONCURRENCY), LOG_LEVEL: process.env.LOG_LEVEL || 'warn' } });
+  return startBenchStack({ base, prefix, adminPassword, logDir, apps, env: { BERTH_SMS_CONCURRENCY: String(SMS_CONCURRENCY), LOG_LEVEL: process.env.LOG_LEVEL || 'warn' } });
 }
 
 const basic = (user, password) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
@@ -72,8 +75,19 @@ const send = (auth, text) => gw(`/service/messaging/smsmessaging/outbound/${enco
   method: 'POST', auth, body: { outboundSMSMessageRequest: { address: ['tel:+4917612345678'], senderAddress: `tel:${SENDER}`, outboundSMSTextMessage: { message: text } } },
 });
 
+/** CPU time (ms) used so far by each app of the stack, the infra, and this process (the load and the SMSC). */
+function cpuNow() {
+  const own = process.cpuUsage();
+  const appCpu = Object.fromEntries([...apps].map(([name, { proc }]) => {
+    const { user, system } = processes.groupCpuMs(proc);
+    return [name, user + system];
+  }));
+  return { ...appCpu, ...infraCpuMs(['ferretdb', 'redis', 'kafka']), 'this process (load, SMSC)': (own.user + own.system) / 1000 };
+}
+
 /** COUNT sends, CONCURRENCY in flight; then waits until the SMSC has every text. */
 async function smsRuns(auth, smsc) {
+  const cpu0 = cpuNow();
   const posted = new Array(COUNT);
   const started = Date.now();
   await parallel(COUNT, CONCURRENCY, async (i) => {
@@ -87,7 +101,11 @@ async function smsRuns(auth, smsc) {
   const at = posted.map((_, i) => smsc.arrivals.get(`bench ${i}`)?.at).filter(Boolean);
   const last = Math.max(...at);
   const duplicates = posted.filter((_, i) => (smsc.arrivals.get(`bench ${i}`)?.count ?? 0) > 1).length;
+  const cpu1 = cpuNow();
+  const cpu = Object.entries(cpu1).filter(([name]) => cpu0[name] !== undefined && cpu1[name] !== undefined)
+    .map(([name, ms]) => [name, (ms - cpu0[name]) / COUNT]);
   return {
+    cpu,
     accepted: COUNT / ((acceptedAt - started) / 1000), delivered: at.length / ((last - started) / 1000), arrivedCount: at.length, duplicates,
     latency: summarize(posted.map((p, i) => (smsc.arrivals.get(`bench ${i}`)?.at ?? NaN) - p).filter((v) => !Number.isNaN(v))),
   };
@@ -135,6 +153,8 @@ async function main() {
       ['BullMQ process/s (no-op jobs)', bull.processed.toFixed(0)],
       ['arrived / duplicates at the SMSC', `${sms.arrivedCount}/${COUNT}, ${sms.duplicates}`],
     ]);
+    console.log('CPU per message (ms), from the first POST until the last message arrived (receipts settling afterwards not included):');
+    printTable(['process', 'CPU ms per message'], sms.cpu.map(([name, ms]) => [name, ms.toFixed(2)]));
     console.log(`target: accepted ≥ 1,000 requests/s: ${sms.accepted >= 1000 ? 'PASS' : 'FAIL'} (${sms.accepted.toFixed(0)})`);
     console.log(`target: delivered ≥ 0.5 × BullMQ's processing rate: ${sms.delivered >= 0.5 * bull.processed ? 'PASS' : 'FAIL'} (${sms.delivered.toFixed(0)} vs ${bull.processed.toFixed(0)}); run took ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   } finally {
