@@ -27,6 +27,8 @@ async function storeClient() {
   return client.connect();
 }
 
+// The apps' fix of kafkajs' idle loop (libs/messaging), for this process's clients too: baselines and pipelines alike.
+messaging.stopKafkajsIdleLoop();
 const kafka = new Kafka({ clientId: 'bench', brokers: process.env.KAFKA_BROKERS.split(','), logLevel: logLevel.NOTHING });
 const runId = randomBytes(3).toString('hex');
 let topicSeq = 0;

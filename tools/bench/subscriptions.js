@@ -32,6 +32,8 @@ const { gatewayPort, all: stackPortList } = stackPorts(base);
 const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
 const prefix = `bs${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
 const adminPassword = randomBytes(12).toString('base64url');
+// The apps' fix of kafkajs' idle loop (libs/messaging), for this process's clients too: baselines and pipelines alike.
+require('./dist-libs').messaging.stopKafkajsIdleLoop();
 const kafka = new Kafka({ clientId: 'bench', brokers: process.env.KAFKA_BROKERS.split(','), logLevel: logLevel.NOTHING });
 const kafkaTopic = `bench.s${randomBytes(3).toString('hex')}.v1`;
 

@@ -4,6 +4,7 @@ export * from './envelope';
 export * from './inbox';
 export * from './inbox-guard';
 export * from './kafka-record';
+export * from './kafkajs-idle-loop';
 export * from './outbox';
 export * from './outbox-published';
 export * from './outbox-relay';

@@ -3,7 +3,7 @@ import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } fro
 import type { Consumer, Kafka } from 'kafkajs';
 import type { Logger } from 'pino';
 import { Topics } from '@berth/contracts';
-import { brokerTopic, ensureTopics } from '@berth/messaging';
+import { brokerTopic, ensureTopics, FETCH_MAX_WAIT_MS } from '@berth/messaging';
 import { BASE_CONFIG, KAFKA, PINO } from '@berth/runtime';
 import type { GatewayConfig } from '../config/gateway.env';
 import { EventsReadiness } from './events-readiness';
@@ -59,7 +59,7 @@ export class GatewayEvents implements OnApplicationBootstrap, OnApplicationShutd
   }
 
   private async start() {
-    const consumer = this.kafka.consumer({ groupId: `${this.config.BERTH_DB_PREFIX}.gateway.${randomUUID()}`, allowAutoTopicCreation: false, maxWaitTimeInMs: 100 });
+    const consumer = this.kafka.consumer({ groupId: `${this.config.BERTH_DB_PREFIX}.gateway.${randomUUID()}`, allowAutoTopicCreation: false, maxWaitTimeInMs: FETCH_MAX_WAIT_MS });
     this.consumer = consumer;
     consumer.on(consumer.events.GROUP_JOIN, () => this.readiness.ready());
     await consumer.connect();
