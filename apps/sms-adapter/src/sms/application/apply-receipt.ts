@@ -11,12 +11,24 @@ export class ReceiptTooEarlyError extends Error {}
  * Moves the delivery a provider's receipt names to the receipt's status, and queues the notification
  * of a final one. A receipt whose message id no delivery was noted under, but whose reference names
  * a submit that left unanswered, settles that delivery (DeliverSms then does not send it again).
+ * A receipt is applied as it arrives (`receive`); only one that cannot be applied yet (it overtook
+ * its submit's record, or the store or Redis failed) becomes a BullMQ job, retried with back-off.
+ * Either way the provider's call is answered only after that, so a receipt is never lost.
  */
 @Injectable()
 export class ApplyReceipt {
   private readonly logger = new Logger('ApplyReceipt');
 
   constructor(private readonly requests: SmsRequestRepository, private readonly queues: SmsQueues) {}
+
+  /** Applies a receipt a provider just reported; queues it for retries when that fails. */
+  async receive(tenant: string, receipt: DeliveryReceipt): Promise<void> {
+    try {
+      await this.run(tenant, receipt);
+    } catch {
+      await this.queues.enqueueReceipt(tenant, receipt);
+    }
+  }
 
   async run(tenant: string, receipt: DeliveryReceipt): Promise<void> {
     const found = await this.requests.findByProviderMessage(tenant, receipt.providerMessageId) ?? await this.byReference(tenant, receipt);
