@@ -33,8 +33,14 @@ return redis.call('del', KEYS[1], KEYS[3])`;
  */
 export class DeliveryGuard {
   private readonly local = new Map<string, Promise<unknown>>();
+  private readonly scripts: GuardScripts;
 
-  constructor(private readonly redis: Redis, private readonly prefix: string) {}
+  constructor(private readonly redis: Redis, private readonly prefix: string) {
+    // Sent by their SHA1 (EVALSHA, the text only when Redis does not know it yet), not in full with every call.
+    redis.defineCommand('smsDeliveryAcquire', { numberOfKeys: 3, lua: ACQUIRE });
+    redis.defineCommand('smsDeliveryRelease', { numberOfKeys: 3, lua: RELEASE });
+    this.scripts = redis as unknown as GuardScripts;
+  }
 
   private keys(id: string): [string, string, string] {
     return [`${this.prefix}lock:${id}`, `${this.prefix}state:${id}`, `${this.prefix}held:${id}`];
@@ -72,7 +78,7 @@ export class DeliveryGuard {
     const token = randomBytes(9).toString('base64url');
     const deadline = Date.now() + WAIT_MS;
     let got: [number, string?];
-    while (!(got = await this.redis.eval(ACQUIRE, 3, ...keys, token, HOLD_MS, COPY_TTL_SECONDS) as [number, string?])[0]) {
+    while (!(got = await this.scripts.smsDeliveryAcquire(...keys, token, HOLD_MS, COPY_TTL_SECONDS))[0]) {
       if (Date.now() > deadline) throw new Error(`delivery ${id} still locked after ${WAIT_MS} ms`);
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
@@ -85,9 +91,15 @@ export class DeliveryGuard {
       });
       return wrote;
     } finally {
-      await this.redis.eval(RELEASE, 3, ...keys, token, state ? JSON.stringify(state) : '', COPY_TTL_SECONDS).catch(() => undefined);
+      await this.scripts.smsDeliveryRelease(...keys, token, state ? JSON.stringify(state) : '', COPY_TTL_SECONDS).catch(() => undefined);
     }
   }
+}
+
+/** The guard's scripts, as `defineCommand` adds them to the connection. */
+interface GuardScripts {
+  smsDeliveryAcquire(...keysAndArgs: Array<string | number>): Promise<[number, string?]>;
+  smsDeliveryRelease(...keysAndArgs: Array<string | number>): Promise<number>;
 }
 
 function parse(value: string | null | undefined): DeliveryState | undefined {
