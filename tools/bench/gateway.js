@@ -81,6 +81,23 @@ async function measure(row, upstream) {
   return result;
 }
 
+/**
+ * Loads `rows` at the same moment, one wrk each (after a shared warm-up), so that all of them meet
+ * the same state of the machine; their processes compete for the CPU, so what compares is each
+ * one's CPU per request (and req/s, with the kernel sharing the CPU out evenly).
+ */
+async function measureTogether(rows) {
+  const load = (seconds) => Promise.all(rows.map((row) => runWrk({ url: row.url, headers: row.headers, threads: opts.threads, connections: opts.connections, seconds })));
+  await load(opts.warmup);
+  const cpu0 = rows.map((row) => processes.groupCpuMs(row.proc));
+  const loaded = await load(opts.seconds);
+  return rows.map((row, i) => {
+    const cpu1 = processes.groupCpuMs(row.proc);
+    const cpuMs = cpu1.user + cpu1.system - cpu0[i].user - cpu0[i].system;
+    return { key: row.key, rps: loaded[i].rps, errors: loaded[i].non2xx + loaded[i].socketErrors, cpuUsPerRequest: (cpuMs * 1000) / loaded[i].requests };
+  });
+}
+
 /** One row from its rounds: the median of each figure, errors summed. */
 function medianRow(results) {
   const median = (pick) => stats.median(results.map(pick));
@@ -150,11 +167,19 @@ async function main() {
     rounds.push(round);
   }
   rows.push(...gatewayRows.map((row, i) => medianRow(rounds.map((round) => round[i]))));
+  // The same costs once more with the two gateways loaded at the same moment: (c with d), then (c with e).
+  const paired = [];
+  for (let r = 1; r <= opts.rounds; r++) {
+    const [c, d] = await measureTogether([gatewayRows[0], gatewayRows[1]]);
+    const [c2, e] = await measureTogether([gatewayRows[0], gatewayRows[2]]);
+    paired.push({ basic: [c, d], jwt: [c2, e] });
+    console.error(`  paired round ${r} of ${opts.rounds}: (c) ${c.rps.toFixed(0)} with (d) ${d.rps.toFixed(0)} req/s, ${c.cpuUsPerRequest.toFixed(0)} and ${d.cpuUsPerRequest.toFixed(0)} µs; (c) ${c2.rps.toFixed(0)} with (e) ${e.rps.toFixed(0)} req/s, ${c2.cpuUsPerRequest.toFixed(0)} and ${e.cpuUsPerRequest.toFixed(0)} µs`);
+  }
   rows[2].rssMb = processes.rssMb(gateway);
   rows[2].idleRssMb = idleRss[0];
   rows[3].rssMb = rows[4].rssMb = processes.rssMb(gatewayAuth);
   rows[3].idleRssMb = idleRss[1];
-  report(rows, { ...opts, scrypt, loginMs: login.ms, rounds });
+  report(rows, { ...opts, scrypt, loginMs: login.ms, rounds, paired });
 }
 
 /** Uploads a fresh RSA public key as the management tenant's `token.publicKey/bench` and answers `Bearer <RS256 JWT>` for admin. */

@@ -41,7 +41,14 @@ function report(rows, o) {
   });
   const { rps: authCost, cpu: authCpuCost } = costs(1);
   const { rps: jwtCost, cpu: jwtCpuCost } = costs(2);
-  const errors = rows.reduce((s, r) => s + r.errors, 0);
+  // Loaded at the same moment: the cost within each pair, then the median over the pairs.
+  const pairedCosts = (kind) => ({
+    rps: median(o.paired.map((p) => 1 - p[kind][1].rps / p[kind][0].rps)),
+    cpu: median(o.paired.map((p) => 1 - p[kind][0].cpuUsPerRequest / p[kind][1].cpuUsPerRequest)),
+  });
+  const pairedBasic = pairedCosts('basic');
+  const pairedJwt = pairedCosts('jwt');
+  const errors = rows.reduce((s, r) => s + r.errors, 0) + o.paired.reduce((s, p) => s + [...p.basic, ...p.jwt].reduce((n, r) => n + r.errors, 0), 0);
   const rss = Math.max(c.rssMb, d.rssMb, e.rssMb);
   console.log('\ntargets, as ratios from this run:');
   const lines = [
@@ -49,17 +56,23 @@ function report(rows, o) {
     [`added p50 at 1 connection over direct: gateway ${ms(addedC, 3)} ms, with cached Basic auth ${ms(addedD, 3)} ms (nginx ${ms(b.p50single - a.p50single, 3)} ms)`, `≤ ${TARGETS.addedP50Ms} ms`, Math.max(addedC, addedD) <= TARGETS.addedP50Ms],
     [`cached Basic auth costs ${(authCost * 100).toFixed(1)}% of unauthenticated throughput, ${(authCpuCost * 100).toFixed(1)}% by gateway CPU per request (both must pass)`, `≤ ${TARGETS.authCost * 100}%`, Math.max(authCost, authCpuCost) <= TARGETS.authCost],
     [`cached RS256 JWT costs ${(jwtCost * 100).toFixed(1)}% of unauthenticated throughput, ${(jwtCpuCost * 100).toFixed(1)}% by gateway CPU per request (both must pass)`, `≤ ${TARGETS.jwtCost * 100}%`, Math.max(jwtCost, jwtCpuCost) <= TARGETS.jwtCost],
+    [`paired (gateways loaded at the same moment, median of ${o.paired.length}): cached Basic auth costs ${(pairedBasic.rps * 100).toFixed(1)}% of throughput, ${(pairedBasic.cpu * 100).toFixed(1)}% by CPU per request (both must pass)`, `≤ ${TARGETS.authCost * 100}%`, Math.max(pairedBasic.rps, pairedBasic.cpu) <= TARGETS.authCost],
+    [`paired: cached RS256 JWT costs ${(pairedJwt.rps * 100).toFixed(1)}% of throughput, ${(pairedJwt.cpu * 100).toFixed(1)}% by CPU per request (both must pass)`, `≤ ${TARGETS.jwtCost * 100}%`, Math.max(pairedJwt.rps, pairedJwt.cpu) <= TARGETS.jwtCost],
     [`errors (status ≥ 400, socket errors, responses not from the upstream): ${errors}`, '= 0', errors === 0],
     [`gateway peak RSS: ${c.rssMb.toFixed(0)} MB without auth, ${d.rssMb.toFixed(0)} MB with (${c.idleRssMb.toFixed(0)} and ${d.idleRssMb.toFixed(0)} MB when ready, before load)`, `≤ ${TARGETS.rssMb} MB`, rss <= TARGETS.rssMb],
   ];
   for (const [text, target, ok] of lines) console.log(`  ${ok === undefined ? '----' : verdict(ok)}  ${text} (target ${target})`);
+  const percent = (v) => `${(v * 100).toFixed(1)}%`;
   if (o.rounds.length > 1) {
-    const percent = (v) => `${(v * 100).toFixed(1)}%`;
     const perRound = (row) => o.rounds.map((round) => `${percent(1 - round[row].rps / round[0].rps)}; ${percent(1 - round[0].cpuUsPerRequest / round[row].cpuUsPerRequest)}`).join(' | ');
     console.log(`  gateway rows: medians of ${o.rounds.length} interleaved rounds (c, d, e in turn). Per round, cost by req/s; by CPU:`);
     console.log(`    Basic: ${perRound(1)}`);
     console.log(`    JWT:   ${perRound(2)}`);
   }
+  const perPair = (kind) => o.paired.map((p) => `${percent(1 - p[kind][1].rps / p[kind][0].rps)}; ${percent(1 - p[kind][0].cpuUsPerRequest / p[kind][1].cpuUsPerRequest)}`).join(' | ');
+  console.log(`  paired rounds (c loaded together with d, then with e). Per pair, cost by req/s; by CPU:`);
+  console.log(`    Basic: ${perPair('basic')}`);
+  console.log(`    JWT:   ${perPair('jwt')}`);
 
   const wallUs = 1e6 / d.rps - 1e6 / c.rps;
   const cpuUs = d.cpuUsPerRequest - c.cpuUsPerRequest;
