@@ -52,6 +52,17 @@ describe('a provider receipt', () => {
     expect(await queues.events.getJobCountByTypes('waiting', 'delayed', 'active')).toBe(0);
   });
 
+  it('for a delivery already in its status (an earlier try applied it, then failed to queue the notification) queues the notification', async () => {
+    await requests.rows.insertOne({
+      _id: 'r2', tenant: 't1', senderAddress: '+4915112345678', message: 'hello', createdAt: new Date(), notifyUrl: 'https://example.com/receipts',
+      deliveries: [{ address, status: 'DeliveredToTerminal', providerMessageId: 'pm-3' }],
+    });
+    await requests.linkProviderMessage('t1', 'pm-3', 'r2', 0, true);
+    await receipts.receive('t1', { providerMessageId: 'pm-3', address, status: 'DeliveredToTerminal' });
+    expect((await queues.events.getJobs(['waiting', 'delayed'])).map((j) => j.id)).toEqual(['n-r2.0']);
+    await queues.events.obliterate({ force: true });
+  });
+
   it('that overtook its submit\'s record is queued, and the queued job applies it once the record exists', async () => {
     const receipt = { providerMessageId: 'pm-2', address, status: 'DeliveredToTerminal' as const };
     await receipts.receive('t1', receipt);

@@ -36,7 +36,10 @@ export class ApplyReceipt {
     const { requestId, index, notify } = found;
     // With the provider's id: the receipt may have overtaken the submit's own record of it.
     const changed = await this.requests.changeDelivery(requestId, index, { status: receipt.status, reason: receipt.reason, providerMessageId: receipt.providerMessageId });
-    if (changed && notify && FINAL_STATUSES.includes(receipt.status)) await this.queues.enqueueNotify(requestId, index);
+    if (!notify || !FINAL_STATUSES.includes(receipt.status)) return;
+    // Unchanged, the delivery may be in this status already from an earlier try of this receipt that
+    // failed to queue the notification: queue it (once; its job id is the delivery's).
+    if (changed || (await this.requests.progress(requestId, index)).state?.status === receipt.status) await this.queues.enqueueNotify(requestId, index);
   }
 
   private async byReference(tenant: string, receipt: DeliveryReceipt): Promise<ProviderMessageLink | undefined> {
