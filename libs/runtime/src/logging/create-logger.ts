@@ -1,6 +1,9 @@
 import pino, { Logger } from 'pino';
 import { currentCorrelationId } from './correlation';
 
+/** Most log output held while stdout does not take it (a stalled reader): later lines are dropped, memory does not grow. */
+const MAX_UNWRITTEN_BYTES = 16 * 1024 * 1024;
+
 /**
  * A JSON logger whose every line names the app and the current correlation id, writing to stdout.
  * Unless `sync`, lines go out in the background: those logged while a write is under way go
@@ -19,5 +22,5 @@ export function createLogger(app: string, level: string, sync = false): Logger {
     },
     mixinMergeStrategy: (merge, mixin) => Object.assign(mixin, merge),
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]', 'req.headers.tfatoken'], censor: '[redacted]' },
-  }, pino.destination({ dest: 1, sync }));
+  }, pino.destination({ dest: 1, sync, maxLength: MAX_UNWRITTEN_BYTES }));
 }
