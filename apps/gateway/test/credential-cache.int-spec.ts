@@ -35,6 +35,17 @@ describe('CredentialCache against Redis', () => {
     expect(await new CredentialCache(redis, (cache as any).options).get(material)).toBeUndefined();
   });
 
+  it('keys long material (a token) in memory by its HMAC, not as it came', async () => {
+    const cache = make();
+    const material = `token\n${'eyJ'.padEnd(600, 'x')}`;
+    await cache.put(material, { principal });
+    expect(cache.peek(material)?.principal).toEqual(principal);
+    const localKeys = [...(cache as any).local.keys()] as string[];
+    expect(localKeys).toEqual([cache.keyOf(material)]);
+    await cache.evictUser('t1', 'ann');
+    expect(cache.peek(material)).toBeUndefined();
+  });
+
   it('keeps nothing of a verification that an eviction overtook', async () => {
     const cache = make();
     const material = 'basic\ny';
