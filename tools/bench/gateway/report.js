@@ -14,8 +14,14 @@ function markdown(header, rows) {
   for (const r of all.slice(1)) console.log(line(r));
 }
 
-/** The median of `pick(round)` over the rounds. */
-const roundsMedian = (rounds, pick) => median(rounds.map(pick));
+/** What `row` costs against `base` (the unauthenticated gateway), by req/s and by CPU per request. */
+const costOf = (base, row) => ({ rps: 1 - row.rps / base.rps, cpu: 1 - base.cpuUsPerRequest / row.cpuUsPerRequest });
+
+/** The medians of the costs of the `[base, row]` pairs. */
+const medianCost = (pairs) => {
+  const costs = pairs.map(([base, row]) => costOf(base, row));
+  return { rps: median(costs.map((c) => c.rps)), cpu: median(costs.map((c) => c.cpu)) };
+};
 
 const verdict = (ok) => (ok ? 'PASS' : 'FAIL');
 const ms = (v, digits = 2) => v.toFixed(digits);
@@ -33,21 +39,13 @@ function report(rows, o) {
 
   const addedC = c.p50single - a.p50single;
   const addedD = d.p50single - a.p50single;
-  // Costs compare rows of the same round (they ran minutes apart at most), then take the median over rounds.
-  const costs = (row) => ({
-    rps: roundsMedian(o.rounds, (round) => 1 - round[row].rps / round[0].rps),
-    // The same cost from the gateway's CPU per request, steadier than req/s on a shared machine.
-    cpu: roundsMedian(o.rounds, (round) => 1 - round[0].cpuUsPerRequest / round[row].cpuUsPerRequest),
-  });
-  const { rps: authCost, cpu: authCpuCost } = costs(1);
-  const { rps: jwtCost, cpu: jwtCpuCost } = costs(2);
+  // Costs compare rows of the same round (they ran minutes apart at most), then take the median over
+  // rounds; by req/s and by the gateway's CPU per request (steadier than req/s on a shared machine).
+  const { rps: authCost, cpu: authCpuCost } = medianCost(o.rounds.map((round) => [round[0], round[1]]));
+  const { rps: jwtCost, cpu: jwtCpuCost } = medianCost(o.rounds.map((round) => [round[0], round[2]]));
   // Loaded at the same moment: the cost within each pair, then the median over the pairs.
-  const pairedCosts = (kind) => ({
-    rps: median(o.paired.map((p) => 1 - p[kind][1].rps / p[kind][0].rps)),
-    cpu: median(o.paired.map((p) => 1 - p[kind][0].cpuUsPerRequest / p[kind][1].cpuUsPerRequest)),
-  });
-  const pairedBasic = pairedCosts('basic');
-  const pairedJwt = pairedCosts('jwt');
+  const pairedBasic = medianCost(o.paired.map((p) => p.basic));
+  const pairedJwt = medianCost(o.paired.map((p) => p.jwt));
   const errors = rows.reduce((s, r) => s + r.errors, 0) + o.paired.reduce((s, p) => s + [...p.basic, ...p.jwt].reduce((n, r) => n + r.errors, 0), 0);
   const rss = Math.max(c.rssMb, d.rssMb, e.rssMb);
   console.log('\ntargets, as ratios from this run:');
@@ -63,13 +61,14 @@ function report(rows, o) {
   ];
   for (const [text, target, ok] of lines) console.log(`  ${ok === undefined ? '----' : verdict(ok)}  ${text} (target ${target})`);
   const percent = (v) => `${(v * 100).toFixed(1)}%`;
+  const listed = (pairs) => pairs.map(([base, row]) => costOf(base, row)).map((c) => `${percent(c.rps)}; ${percent(c.cpu)}`).join(' | ');
   if (o.rounds.length > 1) {
-    const perRound = (row) => o.rounds.map((round) => `${percent(1 - round[row].rps / round[0].rps)}; ${percent(1 - round[0].cpuUsPerRequest / round[row].cpuUsPerRequest)}`).join(' | ');
+    const perRound = (row) => listed(o.rounds.map((round) => [round[0], round[row]]));
     console.log(`  gateway rows: medians of ${o.rounds.length} interleaved rounds (c, d, e in turn). Per round, cost by req/s; by CPU:`);
     console.log(`    Basic: ${perRound(1)}`);
     console.log(`    JWT:   ${perRound(2)}`);
   }
-  const perPair = (kind) => o.paired.map((p) => `${percent(1 - p[kind][1].rps / p[kind][0].rps)}; ${percent(1 - p[kind][0].cpuUsPerRequest / p[kind][1].cpuUsPerRequest)}`).join(' | ');
+  const perPair = (kind) => listed(o.paired.map((p) => p[kind]));
   console.log(`  paired rounds (c loaded together with d, then with e). Per pair, cost by req/s; by CPU:`);
   console.log(`    Basic: ${perPair('basic')}`);
   console.log(`    JWT:   ${perPair('jwt')}`);

@@ -56,7 +56,7 @@ export class Authenticator {
 
   /** The cached identity for the credentials' `material`; on a miss, `body()` says what to verify (and may throw a 401 first). */
   private async cached(headers: IncomingHttpHeaders, material: string, body: () => Record<string, string | undefined>): Promise<CachedPrincipal> {
-    const hit = this.cache.peek(material) ?? await this.cache.get(material);
+    const hit = this.cache.peek(material) ?? await this.cache.load(material);
     if (hit) return hit;
     let pending = this.inFlight.get(material);
     if (!pending) {

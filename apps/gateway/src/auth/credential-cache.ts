@@ -51,8 +51,11 @@ export class CredentialCache {
 
   /** The cached principal for `material`, from memory or Redis, with a signed token that is still fresh. */
   async get(material: string, now = Date.now()): Promise<CachedPrincipal | undefined> {
-    const hit = this.peek(material, now);
-    if (hit) return hit;
+    return this.peek(material, now) ?? this.load(material, now);
+  }
+
+  /** The principal Redis holds for `material` (another replica verified it), kept in this process too; for a miss in `peek`. */
+  async load(material: string, now = Date.now()): Promise<CachedPrincipal | undefined> {
     const key = this.keyOf(material);
     const since = this.evictions;
     const stored = await this.redis.get(this.redisKey('cred', key)).catch(() => null);
@@ -122,7 +125,7 @@ export class CredentialCache {
   private remember(material: string, key: string, { principal, xsrfToken, expiresAt }: Verified, now: number): CachedPrincipal {
     if (this.local.size >= this.options.maxEntries) this.local.delete(this.local.keys().next().value!);
     const entry = this.entry(key, { principal, xsrfToken }, now);
-    const localKey = material.length > MAX_PLAIN_KEY ? key : material;
+    const localKey = this.localKey(material, key);
     this.local.set(localKey, { entry, expires: now + this.ttlSeconds({ principal, expiresAt }, now) * 1000 });
     for (const owner of [`u:${userOf(principal)}`, `t:${principal.tenant}`]) {
       const localKeys = this.byOwner.get(owner) ?? new Set<string>();
@@ -139,9 +142,9 @@ export class CredentialCache {
     return entry;
   }
 
-  /** This process's key for `material`: itself when short, else its HMAC. */
-  private localKey(material: string): string {
-    return material.length > MAX_PLAIN_KEY ? this.keyOf(material) : material;
+  /** This process's key for `material`: itself when short, else its HMAC (`key`, when known already). */
+  private localKey(material: string, key?: string): string {
+    return material.length > MAX_PLAIN_KEY ? key ?? this.keyOf(material) : material;
   }
 
   private redisKey(kind: string, id: string) {
