@@ -94,7 +94,7 @@ async function savePublishPipeline(topic, expected) {
   };
 }
 
-/** Berth: each write is one insert carrying its outbox entry; the relay publishes; the runner consumes with its inbox. */
+/** Berth: each write is one insert carrying its outbox entry (concurrent ones share a command); the relay publishes; the runner consumes with its inbox. */
 async function outboxPipeline(topic, expected) {
   const dbName = `bench_${topic.replace(/\W/g, '_')}`;
   // Producer and consumer are different apps: each has its own MongoDB client.
@@ -104,6 +104,9 @@ async function outboxPipeline(topic, expected) {
   const publisher = new messaging.Publisher(kafka);
   const relay = new messaging.OutboxRelay({ db, collections: ['aggregates'], publisher, owner: `bench-${runId}` });
   await relay.start();
+  // The apps' Outbox service inserts this way: concurrent inserts share one store command.
+  const inserts = new messaging.OutboxInserts(relay);
+  const aggregates = db.collection('aggregates');
   const s = sink(expected);
   // Each app has a database of its own (`<prefix>_<app>`), so the consumer's inbox is not in the producer's.
   const inboxDb = consumerMongo.db(`${dbName}_consumer`);
@@ -118,9 +121,7 @@ async function outboxPipeline(topic, expected) {
   return {
     sink: s,
     write: async (i) => {
-      const doc = { _id: `agg-${i}`, name: `app ${i}`, ...messaging.outboxFor(topic, [envelope(i)]) };
-      await db.collection('aggregates').insertOne(doc);
-      relay.written('aggregates', doc._id, doc._outbox);
+      await inserts.insert(aggregates, { _id: `agg-${i}`, name: `app ${i}`, ...messaging.outboxFor(topic, [envelope(i)]) });
     },
     /** Waits until the relay has removed every published entry from its document; returns entries/s. */
     drain: async () => {

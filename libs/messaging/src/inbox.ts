@@ -1,5 +1,6 @@
-import type { Collection, MongoBulkWriteError } from 'mongodb';
-import { DUPLICATE_KEY } from './store-limits';
+import type { Collection } from 'mongodb';
+import { isDuplicateKey } from './store-limits';
+import { WriteBatch } from './write-batch';
 
 interface InboxEntry { _id: string; consumer: string; messageId: string; done?: true; at: Date }
 
@@ -9,10 +10,15 @@ interface InboxEntry { _id: string; consumer: string; messageId: string; done?: 
  * (a `…:done` entry), so the inbox costs two inserts per batch and no updates (FerretDB spends
  * several times an insert's cost on any update). A message claimed but never finished (the
  * consumer died) is handled again when it comes back, so handlers whose effect is one document
- * use `once` to stay exactly-once; others must be idempotent.
+ * use `once` to stay exactly-once; others must be idempotent. The inserts of batches handled at
+ * the same time (several partitions) go to the store together (WriteBatch).
  */
 export class Inbox {
-  constructor(private readonly collection: Collection<InboxEntry>, private readonly consumer: string) {}
+  private readonly writes: WriteBatch<InboxEntry>;
+
+  constructor(private readonly collection: Collection<InboxEntry>, private readonly consumer: string) {
+    this.writes = new WriteBatch((entries) => collection.insertMany(entries, { ordered: false }), { resendEach: false });
+  }
 
   /** Claims the messages; returns the ids still to handle (new, or claimed earlier but never finished). */
   async claim(messageIds: string[]): Promise<Set<string>> {
@@ -31,16 +37,11 @@ export class Inbox {
 
   /** Inserts the entries; returns those that were already there. */
   private async insertNew(entries: InboxEntry[]): Promise<InboxEntry[]> {
-    if (entries.length === 0) return [];
-    try {
-      await this.collection.insertMany(entries, { ordered: false });
-      return [];
-    } catch (err) {
-      if (!isBulkWriteError(err)) throw err;
-      const errors = ([] as Array<{ code: number; index: number }>).concat(err.writeErrors as never);
-      if (errors.some((e) => e.code !== DUPLICATE_KEY)) throw err;
-      return errors.map((e) => entries[e.index]);
-    }
+    const outcomes = await Promise.all(entries.map((e) => this.writes.write(e).then(() => false, (err: unknown) => {
+      if (isDuplicateKey(err)) return true;
+      throw err;
+    })));
+    return entries.filter((_, i) => outcomes[i]);
   }
 
   private entry(messageId: string, done: boolean): InboxEntry {
@@ -50,9 +51,4 @@ export class Inbox {
   private key(messageId: string, done: boolean): string {
     return `${this.consumer}:${messageId}${done ? ':done' : ''}`;
   }
-}
-
-/** The driver's bulk write error, told by name so that this library does not load the driver for apps without MongoDB. */
-function isBulkWriteError(err: unknown): err is MongoBulkWriteError {
-  return err instanceof Error && err.name === 'MongoBulkWriteError';
 }

@@ -149,7 +149,7 @@ export class OutboxRelay {
     if (state.published.size >= (this.options.maxUnremoved ?? 10_000)) await state.published.removeSome(UPDATES_PER_COMMAND);
     if (Date.now() >= state.nextScan) {
       const found = await this.scan(this.options.db.collection<OutboxDoc>(name), state);
-      state.pending.unshift(...found);
+      state.pending.unshift(...withoutReported(found, state.pending));
       if (found.length < this.batchSize()) state.nextScan = Date.now() + (this.options.scanIntervalMs ?? DEFAULT_SCAN_INTERVAL_MS);
     }
     const batch = state.pending.splice(0, this.batchSize());
@@ -158,7 +158,7 @@ export class OutboxRelay {
 
   /** Entries in the collection that were neither published nor reported, oldest documents first. */
   private async scan(collection: Collection<OutboxDoc>, state: CollectionState): Promise<DocEntries[]> {
-    const reported = new Set(state.pending.flatMap((p) => p.records.map((r) => r.id)));
+    const reported = reportedIds(state.pending);
     const found: DocEntries[] = [];
     const cursor = collection.find({ [`${OUTBOX_FIELD}.id`]: { $exists: true } }, { projection: { [OUTBOX_FIELD]: 1 } });
     for await (const doc of cursor) {
@@ -211,4 +211,15 @@ export class OutboxRelay {
       this.wake = () => done(false);
     });
   }
+}
+
+/** The entries found by a scan less those reported meanwhile (written while the scan ran), which would go twice. */
+function withoutReported(found: DocEntries[], pending: DocEntries[]): DocEntries[] {
+  if (pending.length === 0) return found;
+  const reported = reportedIds(pending);
+  return found.map((d) => ({ id: d.id, records: d.records.filter((r) => !reported.has(r.id)) })).filter((d) => d.records.length > 0);
+}
+
+function reportedIds(pending: DocEntries[]): Set<string> {
+  return new Set(pending.flatMap((p) => p.records.map((r) => r.id)));
 }

@@ -19,7 +19,7 @@ describe('an outbox collection whose documents only carry messages (disposable)'
   }));
 
   it('has each document deleted once its messages are published, each message published once', async () => {
-    await f.writeAggregates(20); // found by the relay's first scan: a write reported during that scan may go twice (at-least-once)
+    await f.writeAggregates(20); // not reported: the relay finds them with its first scan
     await relay(['aggregates']).start();
     await until(async () => (await f.db.collection('aggregates').countDocuments({})) === 0, 30000);
     expect(await f.topicCount()).toBe(20);

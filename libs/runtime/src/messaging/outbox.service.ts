@@ -5,7 +5,7 @@ import type { Connection } from 'mongoose';
 import type { Collection, Document, Filter, InsertOneResult, UpdateFilter, UpdateResult } from 'mongodb';
 import { Logger } from 'pino';
 import { Contract } from '@berth/contracts';
-import { createEnvelope, Envelope, EnvelopeFields, OUTBOX_FIELD, OutboxRelay, outboxFor, toRecord, withOutbox } from '@berth/messaging';
+import { createEnvelope, Envelope, EnvelopeFields, OUTBOX_FIELD, OutboxInserts, OutboxRelay, outboxFor, toRecord, withOutbox } from '@berth/messaging';
 import type { BaseConfig } from '@berth/config';
 import { APP_INFO, AppInfo, BASE_CONFIG } from '../app-info';
 import { PINO } from '../logging/pino.token';
@@ -25,6 +25,7 @@ export interface OutboxMessage<T = unknown> { contract: Contract<T>; fields: Omi
 @Injectable()
 export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly relay?: OutboxRelay;
+  private readonly inserts: OutboxInserts;
 
   constructor(
     @Inject(MONGO_CONNECTION) connection: Connection,
@@ -34,11 +35,11 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
     @Inject(BASE_CONFIG) config: BaseConfig,
     @Inject(PINO) private readonly logger: Logger,
   ) {
-    if (collections.length === 0) return;
-    this.relay = new OutboxRelay({
+    this.relay = collections.length === 0 ? undefined : new OutboxRelay({
       db: connection.db!, collections, disposable, publisher, owner: `${app.name}:${hostname()}:${process.pid}`, scanIntervalMs: config.BERTH_OUTBOX_SCAN_INTERVAL_MS,
       onError: (err) => logger.warn({ err }, 'outbox relay error; it retries'),
     });
+    this.inserts = new OutboxInserts(this.relay);
   }
 
   /** The envelope a message will travel in; its id is the message id consumers deduplicate by. */
@@ -46,12 +47,14 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
     return createEnvelope(message.contract, { ...message.fields, source: this.app.name });
   }
 
-  /** Inserts `doc` with its messages. @throws the driver's duplicate-key error (code 11000) unchanged. */
+  /**
+   * Inserts `doc` with its messages; inserts made meanwhile into the same collection share one
+   * store command (OutboxInserts). @throws a duplicate key as an error with code 11000.
+   */
   async insertOne<T extends Document>(collection: Collection<T>, doc: T & { _id: unknown }, messages: OutboxMessage[]): Promise<InsertOneResult<T>> {
     const { topic, envelopes } = this.prepare(messages);
-    const result = await collection.insertOne({ ...doc, ...(envelopes.length ? outboxFor(topic, envelopes) : {}) } as any);
-    this.report(collection, doc._id, topic, envelopes);
-    return result;
+    await this.inserts.insert(collection, { ...doc, ...(envelopes.length ? outboxFor(topic, envelopes) : {}) });
+    return { acknowledged: true, insertedId: doc._id as InsertOneResult<T>['insertedId'] };
   }
 
   /** Updates one document and adds its messages; they are published only if the update matched. */

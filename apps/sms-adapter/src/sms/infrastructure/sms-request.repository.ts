@@ -4,13 +4,12 @@ import type { AnyBulkWriteOperation, Collection } from 'mongodb';
 import type { Connection } from 'mongoose';
 import Redis from 'ioredis';
 import type { BaseConfig } from '@berth/config';
-import { ensureIndexes, isDuplicateKey } from '@berth/messaging';
+import { ensureIndexes, isDuplicateKey, WriteBatch } from '@berth/messaging';
 import { BASE_CONFIG, REDIS } from '@berth/runtime';
 import type { DeliveryStatus } from '../../providers/sms-provider';
 import { deliveryId, FINAL_STATUSES, parseDeliveryId, SmsRequestDocument } from '../domain/sms-request';
 import { DeliveryGuard, DeliveryState } from './delivery-guard';
 import { SubmitMarks } from './submit-marks';
-import { WriteBatch } from './write-batch';
 
 const LINK_TTL_SECONDS = 7 * 24 * 3600;
 

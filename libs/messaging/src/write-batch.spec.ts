@@ -1,0 +1,55 @@
+import { WriteBatch } from './write-batch';
+
+describe('WriteBatch', () => {
+  it('sends writes made meanwhile as one batch and tells each caller its own outcome', async () => {
+    const calls: number[][] = [];
+    const batch = new WriteBatch<number>(async (docs) => {
+      calls.push(docs);
+      const dup = docs.indexOf(3);
+      if (dup >= 0 && docs.length > 1) throw Object.assign(new Error('bulk'), { writeErrors: [{ index: dup, code: 11000, errmsg: 'dup' }] });
+    });
+    const first = batch.write(1);
+    await Promise.resolve();
+    const outcomes = await Promise.allSettled([first, ...[2, 3, 4].map((n) => batch.write(n))]);
+    expect(calls).toEqual([[1], [2, 3, 4]]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect((outcomes[2] as PromiseRejectedResult).reason).toMatchObject({ code: 11000 });
+  });
+
+  it('sends each on its own when the store does not say which failed', async () => {
+    const batch = new WriteBatch<number>(async (docs) => {
+      if (docs.includes(2)) throw new Error('UNIQUE constraint failed');
+    });
+    const outcomes = await Promise.allSettled([1, 2, 3].map((n) => batch.write(n)));
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+  });
+});
+
+describe('WriteBatch in one turn', () => {
+  it('sends the writes made in the same turn as one batch', async () => {
+    const calls: number[][] = [];
+    const batch = new WriteBatch<number>(async (docs) => void calls.push(docs));
+    await Promise.all([1, 2, 3].map((n) => batch.write(n)));
+    await batch.write(4);
+    expect(calls).toEqual([[1, 2, 3], [4]]);
+  });
+});
+
+describe('WriteBatch without resending', () => {
+  it('rejects every write of a batch whose failure names none', async () => {
+    const calls: number[][] = [];
+    let gate!: () => void;
+    const held = new Promise<void>((r) => (gate = r));
+    const batch = new WriteBatch<number>(async (docs) => {
+      calls.push(docs);
+      if (docs[0] === 1) return held;
+      throw new Error('connection closed');
+    }, { resendEach: false });
+    const first = batch.write(1);
+    await Promise.resolve();
+    const outcomes = Promise.allSettled([first, batch.write(2), batch.write(3)]);
+    gate();
+    expect((await outcomes).map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'rejected']);
+    expect(calls).toEqual([[1], [2, 3]]);
+  });
+});
