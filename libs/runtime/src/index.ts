@@ -5,6 +5,7 @@ export * from './health/health-indicator';
 export * from './health/health.service';
 export * from './clients/kafka.provider';
 export * from './clients/redis.provider';
+export * from './clients/undici-core';
 export * from './logging/correlation';
 export * from './logging/create-logger';
 export * from './logging/pino.token';

@@ -1,5 +1,4 @@
-import { HealthIndicator } from '@berth/runtime';
-import { Pool } from 'undici';
+import { HealthIndicator, Pool } from '@berth/runtime';
 
 /** An internal app, as seen through the pool the proxy uses: UP when its own /health is. */
 export class UpstreamHealth implements HealthIndicator {

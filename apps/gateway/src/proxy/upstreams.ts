@@ -1,4 +1,4 @@
-import { Pool } from 'undici';
+import { Pool } from '@berth/runtime';
 import { GatewayConfig } from '../config/gateway.env';
 import { UPSTREAM_APPS, UpstreamApp } from '../routing/route-table';
 

@@ -1,9 +1,8 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type Redis from 'ioredis';
 import type { Logger } from 'pino';
-import { Pool } from 'undici';
 import { ServiceRoutesChanged, serviceRoutesKey, ServiceRouteV1 } from '@berth/contracts';
-import { BASE_CONFIG, PINO, REDIS } from '@berth/runtime';
+import { BASE_CONFIG, PINO, Pool, REDIS } from '@berth/runtime';
 import type { GatewayConfig } from '../config/gateway.env';
 import { GatewayEvents } from '../events/gateway-events';
 import { ServiceRouteTable } from './service-route-table';

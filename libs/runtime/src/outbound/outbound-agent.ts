@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
-import { Agent, buildConnector } from 'undici';
+import type * as undici from 'undici';
+import { Agent, buildConnector } from '../clients/undici-core';
 import { OutboundPolicy, OutboundRefusedError } from './outbound-policy';
 
 /**
@@ -9,9 +10,9 @@ import { OutboundPolicy, OutboundRefusedError } from './outbound-policy';
  * cannot later lead to a private one. A refused target fails the request like an unreachable one
  * (OutboundRefusedError, code `ERR_OUTBOUND_REFUSED`).
  */
-export function outboundAgent(policy: OutboundPolicy, options: Omit<Agent.Options, 'connect'> & { connectTimeoutMs?: number } = {}): Agent {
+export function outboundAgent(policy: OutboundPolicy, options: Omit<undici.Agent.Options, 'connect'> & { connectTimeoutMs?: number } = {}): Agent {
   const { connectTimeoutMs, ...agentOptions } = options;
-  const connect = buildConnector({ timeout: connectTimeoutMs, lookup: policy.lookup } as buildConnector.BuildOptions);
+  const connect = buildConnector({ timeout: connectTimeoutMs, lookup: policy.lookup } as undici.buildConnector.BuildOptions);
   return new Agent({
     ...agentOptions,
     connect: (opts, callback) => {

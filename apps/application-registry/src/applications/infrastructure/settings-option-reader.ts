@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
-import { Pool } from 'undici';
 import { PRINCIPAL_HEADER, settingsReader, signPrincipal } from '@berth/auth';
 import { serviceUnavailable } from '@berth/http';
+import { Pool } from '@berth/runtime';
 import { REGISTRY_CONFIG } from '../../config/registry-config.token';
 import type { RegistryConfig } from '../../config/application-registry.env';
 

@@ -1,5 +1,5 @@
-import { Agent, Dispatcher, errors } from 'undici';
-import { OutboundPolicy, outboundAgent } from '@berth/runtime';
+import type { Dispatcher } from 'undici';
+import { Agent, errors, OutboundPolicy, outboundAgent } from '@berth/runtime';
 import { ProviderRejectedError, ProviderUnavailableError } from '../sms-provider';
 
 export interface ProviderResponse {

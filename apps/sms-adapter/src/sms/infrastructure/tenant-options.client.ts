@@ -1,8 +1,8 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
-import { Pool } from 'undici';
 import { Principal, PRINCIPAL_HEADER, settingsReader, signPrincipal } from '@berth/auth';
 import { MESSAGING_CATEGORY } from '@berth/contracts';
 import { DomainError, ERROR_STATUS, ErrorKind, serviceUnavailable } from '@berth/http';
+import { Pool } from '@berth/runtime';
 import { SMS_CONFIG } from '../../config/sms-config.token';
 import type { SmsAdapterConfig } from '../../config/sms-adapter.env';
 import { SMS_RESOURCE } from '../domain/sms-errors';
