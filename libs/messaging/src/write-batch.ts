@@ -39,16 +39,19 @@ export class WriteBatch<T> {
   }
 
   private async flush() {
-    while (this.waiting.length > 0) {
-      const batch = this.waiting.splice(0, MAX_BATCH);
-      try {
-        await this.send(batch.map((w) => w.doc));
-        for (const w of batch) w.resolve();
-      } catch (err) {
-        await this.settleFailed(batch, err);
+    try {
+      while (this.waiting.length > 0) {
+        const batch = this.waiting.splice(0, MAX_BATCH);
+        try {
+          await this.send(batch.map((w) => w.doc));
+          for (const w of batch) w.resolve();
+        } catch (err) {
+          await this.settleFailed(batch, err);
+        }
       }
+    } finally {
+      this.running = false;
     }
-    this.running = false;
   }
 
   private async settleFailed(batch: Waiting<T>[], err: unknown) {
@@ -58,6 +61,6 @@ export class WriteBatch<T> {
     }
     if (failed.size > 0) batch.forEach((w, i) => (failed.has(i) ? w.reject(failed.get(i)) : w.resolve()));
     else if (batch.length === 1 || this.options.resendEach === false) batch.forEach((w) => w.reject(err));
-    else await Promise.all(batch.map((w) => this.send([w.doc]).then(w.resolve, w.reject)));
+    else await Promise.all(batch.map((w) => Promise.resolve().then(() => this.send([w.doc])).then(w.resolve, w.reject)));
   }
 }
