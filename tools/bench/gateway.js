@@ -19,7 +19,7 @@ const stats = require('./stats');
 const { values: args } = parseArgs({
   options: {
     seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' },
-    threads: { type: 'string', default: '1' }, warmup: { type: 'string', default: '2' }, rounds: { type: 'string', default: '3' },
+    threads: { type: 'string', default: '1' }, warmup: { type: 'string', default: '2' }, rounds: { type: 'string', default: '6' },
     'scrypt-runs': { type: 'string', default: '20' }, 'request-logs': { type: 'string', default: 'on' },
     'cpu-prof': { type: 'boolean', default: false },
     'port-base': { type: 'string', default: String(Number(process.env.BERTH_TEST_PORT_BASE || 18100) + 50) },
