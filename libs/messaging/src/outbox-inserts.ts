@@ -8,7 +8,7 @@ import { WriteBatch } from './write-batch';
  * Inserts of documents that carry outbox entries (`outboxFor`), with group commit: the inserts
  * into one collection made while one is under way go to the store as the next `insertMany`
  * (unordered), and each document's entries are reported to the relay once it is stored. An
- * insert made while none is under way goes at once, so this adds no wait; under concurrent
+ * insert made while none is under way goes when the current turn ends, so this adds no wait; under concurrent
  * writes the store commits many documents per command (FerretDB's SQLite backend commits each
  * command on its own: 16 concurrent writers stored about 3× the documents per second at a third
  * of its CPU per document). Each insert keeps its own outcome: a duplicate key rejects that
