@@ -12,7 +12,7 @@ const { join } = require('node:path');
 const { parseArgs } = require('node:util');
 const processes = require('../bench/gateway/processes');
 const { startStack, stackPorts } = require('../bench/bench-stack');
-const { fuzzSummary, plainFooter } = require('./summary');
+const { fuzzSummary, fuzzerErrorsOnly, plainFooter } = require('./summary');
 const { createInterface } = require('node:readline');
 
 const { values: args } = parseArgs({
@@ -30,8 +30,8 @@ const run = `z${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
 const runDir = join(LOCAL, 'fuzz', 'runs', run);
 const log = (line) => console.error(`[fuzz ${new Date().toISOString().slice(11, 19)}] ${line}`);
 
-function schemathesis(gatewayUrl, adminPassword) {
-  const reports = join(runDir, 'reports');
+function schemathesis(gatewayUrl, adminPassword, { reportDir = 'reports', names } = {}) {
+  const reports = join(runDir, reportDir);
   const argv = [
     '--config-file', join(__dirname, 'schemathesis.toml'), 'run', `${gatewayUrl}/openapi.json`, '--url', gatewayUrl, '--auth', `management/admin:${adminPassword}`,
     '--phases', 'examples,coverage,fuzzing', '--max-examples', args['max-examples'], '--seed', args.seed,
@@ -39,6 +39,7 @@ function schemathesis(gatewayUrl, adminPassword) {
     '--report', 'junit', '--report-dir', reports, '--wait-for-schema', '60',
   ];
   if (args['include-path-regex']) argv.push('--include-path-regex', args['include-path-regex']);
+  if (names) argv.push('--include-name-regex', `^(${names.map((n) => n.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})$`);
   return new Promise((resolve, reject) => {
     const child = spawn(ST, argv, { stdio: ['ignore', 'pipe', 'inherit'], cwd: runDir, env: { ...process.env, SCHEMATHESIS_HOOKS: '' } });
     createInterface({ input: child.stdout }).on('line', (line) => console.log(plainFooter(line)));
@@ -54,11 +55,23 @@ async function main() {
   log(`run ${run}: apps on ports ${base}…, logs and reports in ${runDir}`);
   const gatewayUrl = await startStack({ base, prefix: run, adminPassword, logDir: join(runDir, 'logs'), env: { LOG_LEVEL: process.env.LOG_LEVEL || 'warn' } });
   log(`stack up at ${gatewayUrl}; schemathesis with ${args['max-examples']} examples per operation, seed ${args.seed}`);
-  const { code, signal, reports } = await schemathesis(gatewayUrl, adminPassword);
+  const first = await schemathesis(gatewayUrl, adminPassword);
+  const xml = summarize(first);
+  const retry = first.code !== 0 && xml ? fuzzerErrorsOnly(xml) : [];
+  if (retry.length === 0) return first.code;
+  // Only the fuzzer's own exceptions failed (no check of any answer did): those operations once more.
+  log(`${retry.length} operation(s) failed only by an error inside the fuzzer (not a check of an answer); running them once more: ${retry.join('; ')}`);
+  const again = await schemathesis(gatewayUrl, adminPassword, { reportDir: 'reports-retry', names: retry });
+  summarize(again);
+  return again.code;
+}
+
+/** Prints the summary of a schemathesis run's JUnit report, and returns the report. */
+function summarize({ signal, reports }) {
+  if (signal) throw new Error(`schemathesis ended by ${signal}`);
   const junit = readdirSync(reports).filter((f) => f.endsWith('.xml')).map((f) => readFileSync(join(reports, f), 'utf8'));
   if (junit.length) console.log(`\n${fuzzSummary(junit[0])}`);
-  if (signal) throw new Error(`schemathesis ended by ${signal}`);
-  return code;
+  return junit[0];
 }
 
 let finishing = false;

@@ -24,6 +24,23 @@ function parseJunit(xml) {
   return { operations, failed, titles };
 }
 
+/**
+ * The operations that failed only by an error inside the fuzzer itself (`Runtime Error`: a Python
+ * exception in schemathesis or Hypothesis, e.g. CPython 3.11's "AST constructor recursion depth
+ * mismatch" while Hypothesis describes a strategy), not by any check of an answer; empty when any
+ * operation failed otherwise.
+ */
+function fuzzerErrorsOnly(xml) {
+  const operations = [];
+  for (const match of xml.matchAll(/<testcase name="([^"]*)"[^>]*?(\/>|>([\s\S]*?)<\/testcase>)/g)) {
+    const body = match[3] ?? '';
+    if (!/<(failure|error)\b/.test(body)) continue;
+    if (/<failure\b/.test(body) || !/<error\b[^>]*>Runtime Error\b/.test(body)) return [];
+    operations.push(unescapeXml(match[1]));
+  }
+  return operations;
+}
+
 function fuzzSummary(xml) {
   const { operations, failed, titles } = parseJunit(xml);
   const byCode = new Map();
@@ -45,4 +62,4 @@ function plainFooter(line) {
   return footer ? `schemathesis finished: ${footer[1]}` : line;
 }
 
-module.exports = { fuzzSummary, parseJunit, plainFooter };
+module.exports = { fuzzSummary, fuzzerErrorsOnly, parseJunit, plainFooter };
