@@ -4,14 +4,18 @@ const { tableText } = require('../bench/stats');
 
 const unescapeXml = (text) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
 
+/** Each `<testcase>` of a JUnit report: the operation's name and what the element holds (empty when it passed). */
+function* testcases(xml) {
+  for (const match of xml.matchAll(/<testcase name="([^"]*)"[^>]*?(\/>|>([\s\S]*?)<\/testcase>)/g)) yield { name: unescapeXml(match[1]), body: match[3] ?? '' };
+}
+
 /** `{ operations, failed: Map<operation, Set<code>>, titles: Map<code, title> }` of a JUnit report. */
 function parseJunit(xml) {
   const failed = new Map();
   const titles = new Map();
   let operations = 0;
-  for (const match of xml.matchAll(/<testcase name="([^"]*)"[^>]*?(\/>|>([\s\S]*?)<\/testcase>)/g)) {
+  for (const { name, body } of testcases(xml)) {
     operations += 1;
-    const body = match[3] ?? '';
     if (!/<(failure|error)\b/.test(body)) continue;
     const codes = new Set();
     for (const [, code, title] of unescapeXml(body).matchAll(/^- (ST\d+) (.+)$/gm)) {
@@ -19,7 +23,7 @@ function parseJunit(xml) {
       titles.set(code, title.trim());
     }
     if (!codes.size) codes.add(/<error\b/.test(body) ? 'error' : 'failure');
-    failed.set(unescapeXml(match[1]), codes);
+    failed.set(name, codes);
   }
   return { operations, failed, titles };
 }
@@ -32,11 +36,10 @@ function parseJunit(xml) {
  */
 function fuzzerErrorsOnly(xml) {
   const operations = [];
-  for (const match of xml.matchAll(/<testcase name="([^"]*)"[^>]*?(\/>|>([\s\S]*?)<\/testcase>)/g)) {
-    const body = match[3] ?? '';
+  for (const { name, body } of testcases(xml)) {
     if (!/<(failure|error)\b/.test(body)) continue;
     if (/<failure\b/.test(body) || !/<error\b[^>]*>Runtime Error\b/.test(body)) return [];
-    operations.push(unescapeXml(match[1]));
+    operations.push(name);
   }
   return operations;
 }
