@@ -158,6 +158,7 @@ export class OutboxRelay {
 
   /** Entries in the collection that were neither published nor reported, oldest documents first. */
   private async scan(collection: Collection<OutboxDoc>, state: CollectionState): Promise<DocEntries[]> {
+    // Reported entries are left out here too, so that they do not fill the batch and call for another full scan at once.
     const reported = reportedIds(state.pending);
     const found: DocEntries[] = [];
     const cursor = collection.find({ [`${OUTBOX_FIELD}.id`]: { $exists: true } }, { projection: { [OUTBOX_FIELD]: 1 } });
