@@ -3,6 +3,7 @@ import { dlqTopic } from '@berth/contracts';
 import type { Envelope } from './envelope';
 import { fromMessage } from './kafka-record';
 import { Inbox } from './inbox';
+import { OffsetCommits } from './offset-commits';
 import { Publisher } from './publisher';
 import { backoffDelay, sleep } from './backoff';
 import { workContext } from './work-context';
@@ -38,6 +39,10 @@ export interface ConsumerOptions {
   sessionTimeoutMs?: number;
   partitionsConsumedConcurrently?: number;
   onError?: (err: unknown, context: MessageContext, attempt: number) => void;
+  /** How often handled offsets are committed to the group (default 500 ms), and at stop. */
+  commitIntervalMs?: number;
+  /** A commit of handled offsets failed (it is tried again with the next one). */
+  onCommitError?: (err: unknown) => void;
 }
 
 /**
@@ -45,10 +50,12 @@ export interface ConsumerOptions {
  * failing handler is retried with back-off, and after `maxAttempts` (or at once on
  * PermanentError or an unreadable message) the message goes to `<topic>.dlq` with the error in
  * its headers. Offsets are committed only for messages that are handled or parked, so a crash
- * redelivers the rest.
+ * redelivers the rest; they are committed every 500 ms, not after each batch (OffsetCommits), so
+ * a crash or a rebalance also redelivers up to that much handled work, which the inbox skips.
  */
 export class ConsumerRunner {
   private consumer?: Consumer;
+  private commits?: OffsetCommits;
   private hasJoined = false;
 
   /** Whether the consumer has joined its group (and so receives messages). */
@@ -65,24 +72,27 @@ export class ConsumerRunner {
       groupId, allowAutoTopicCreation: false, maxWaitTimeInMs: FETCH_MAX_WAIT_MS,
       sessionTimeout, heartbeatInterval: Math.floor(sessionTimeout / 3),
     });
-    this.consumer.on(this.consumer.events.GROUP_JOIN, () => { this.hasJoined = true; });
+    const commits = new OffsetCommits(this.consumer, this.options.commitIntervalMs ?? 500, (err) => this.options.onCommitError?.(err));
+    this.commits = commits;
+    this.consumer.on(this.consumer.events.GROUP_JOIN, () => { this.hasJoined = true; commits.reset(); });
     await this.consumer.connect();
     await this.consumer.subscribe({ topics: topics.map(brokerTopic), fromBeginning: this.options.fromBeginning ?? true });
     await this.consumer.run({
-      autoCommit: true,
-      autoCommitInterval: 500,
+      autoCommit: false,
       eachBatchAutoResolve: false,
       partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 3,
       eachBatch: (payload) => this.eachBatch(payload),
     });
+    commits.start();
   }
 
   async stop(): Promise<void> {
+    await this.commits?.stop();
     await this.consumer?.disconnect();
     this.consumer = undefined;
   }
 
-  private async eachBatch({ batch, resolveOffset, heartbeat, isRunning, isStale, commitOffsetsIfNecessary }: EachBatchPayload) {
+  private async eachBatch({ batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload) {
     const items = batch.messages.map((message) => ({ message, ...parse(message) }));
     const todo = await this.options.inbox.claim(items.flatMap((i) => (i.envelope ? [i.envelope.id] : [])));
     const finished: string[] = [];
@@ -97,12 +107,12 @@ export class ConsumerRunner {
           finished.push(envelope.id);
         }
         resolveOffset(message.offset);
+        this.commits?.handle(batch.topic, batch.partition, message.offset);
         await heartbeat();
       }
     } finally {
       await this.options.inbox.finish(finished);
     }
-    await commitOffsetsIfNecessary();
   }
 
   private async handle(envelope: Envelope, context: MessageContext, message: KafkaMessage, heartbeat: () => Promise<void>) {

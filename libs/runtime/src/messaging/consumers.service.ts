@@ -63,6 +63,7 @@ export class Consumers implements HealthIndicator, OnApplicationBootstrap, OnApp
         inbox: new Inbox(this.connection.db!.collection('_inbox'), groupId),
         handler: (envelope, context) => this.dispatch(envelope, context),
         onError: (err, context, attempt) => this.logger.warn({ err, ...context, attempt }, 'message handling failed'),
+        onCommitError: (err) => this.logger.warn({ err, groupId }, 'committing handled offsets failed; they go with the next commit'),
       });
       this.runner = runner;
       try {
