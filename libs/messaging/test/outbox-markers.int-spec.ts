@@ -1,0 +1,49 @@
+import { OutboxRelay, PUBLISHED_COLLECTION, Publisher } from '../src';
+import { MessagingFixture, until } from './messaging-fixture';
+
+describe('OutboxRelay: the markers of published batches', () => {
+  let f: MessagingFixture;
+  let publisher: Publisher;
+
+  beforeEach(async () => {
+    f = await new MessagingFixture().setUp();
+    publisher = new Publisher(f.kafka);
+  });
+  afterEach(async () => {
+    await f.tearDown();
+    await publisher.disconnect();
+  });
+
+  const relay = (quietMs?: number) => f.track(new OutboxRelay({
+    db: f.db, collections: ['aggregates'], publisher, owner: `test-${f.id}`, scanIntervalMs: 100, quietMs,
+  }));
+
+  it('name the published entries by id, without their values', async () => {
+    const r = relay(600_000); // never quiet: the entries stay, and so do the markers
+    await r.start();
+    const ids = await f.writeAggregates(5, r);
+    await until(async () => (await f.topicCount()) === 5);
+    await r.stop();
+    const markers = await f.db.collection(PUBLISHED_COLLECTION).find().toArray();
+    const docs = markers.flatMap((m) => m.docs as Array<Record<string, unknown>>);
+    expect(docs.map((d) => d.id).sort()).toEqual([...ids].sort());
+    for (const d of docs) {
+      expect(Object.keys(d).sort()).toEqual(['id', 'ids']);
+      expect(d.ids).toHaveLength(1);
+    }
+  });
+
+  it('written with whole entries (before 2026-11-25) are still honoured by a relay taking over', async () => {
+    const ids = await f.writeAggregates(10);
+    const marked = await f.db.collection('aggregates').find({ _id: { $in: ids.slice(0, 4) } as never }).toArray();
+    await f.db.collection(PUBLISHED_COLLECTION).insertOne({
+      _id: 'earlier' as never, collection: 'aggregates', docs: marked.map((d) => ({ id: d._id, records: d._outbox })), at: new Date(),
+    });
+    const r = relay();
+    await r.start();
+    await until(async () => (await r.backlog()).aggregates === 0);
+    await r.stop();
+    expect(await f.topicCount()).toBe(6); // the four marked were not published again
+    expect(await f.db.collection(PUBLISHED_COLLECTION).countDocuments()).toBe(0);
+  });
+});
