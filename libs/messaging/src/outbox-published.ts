@@ -64,8 +64,9 @@ export class PublishedEntries {
    * while one insert runs go together in the next.
    */
   record(docs: DocEntries[]): void {
-    const marker: PublishedMarker = { _id: randomUUID(), collection: this.collection, docs: docs.map((d) => ({ id: d.id, ids: d.records.map((r) => r.id) })), at: new Date() };
-    this.remember(marker._id, docs.map(published));
+    const entries = docs.map(published);
+    const marker: PublishedMarker = { _id: randomUUID(), collection: this.collection, docs: entries.map(({ id, ids }) => ({ id, ids })), at: new Date() };
+    this.remember(marker._id, entries);
     this.unstored.push(marker);
     if (this.unstored.length === 1) this.recording = this.recording.then(() => this.storeMarkers());
   }
