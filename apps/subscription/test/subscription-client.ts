@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { MongoClient } from 'mongodb';
-import { admin, basic, BRAND, eventually, gw, testStack } from '@berth/testing';
+import { admin, basic, BRAND, eventually, gw, microserviceZip, testStack } from '@berth/testing';
 
 export const unique = (prefix: string) => `${prefix}${randomBytes(4).toString('hex')}`;
 export type Credentials = [string, string];
@@ -36,6 +36,17 @@ export async function microservice(as: Credentials = admin(), extra: Record<stri
   });
   if (res.status !== 201) throw new Error(`application not created: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as { id: string; name: string; self: string };
+}
+
+/** Uploads a binary made from `manifest` as the management admin; answers the status. */
+export async function uploadBinary(applicationId: string, manifest: Parameters<typeof microserviceZip>[0]): Promise<number> {
+  const form = new FormData();
+  form.append('file', new Blob([microserviceZip(manifest)]), 'ms.zip');
+  const res = await fetch(`${testStack.gatewayUrl}/application/applications/${applicationId}/binaries`, {
+    method: 'POST', body: form, headers: { accept: 'application/json', authorization: basic(...admin()) },
+  });
+  await res.arrayBuffer();
+  return res.status;
 }
 
 /** A known application's id by name. */

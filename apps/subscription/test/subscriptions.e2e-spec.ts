@@ -1,7 +1,7 @@
-import { admin, basic, BRAND, gw, microserviceZip, newTenant, testStack } from '@berth/testing';
+import { admin, BRAND, gw, newTenant } from '@berth/testing';
 import {
   currentSubscriptions, currentSubscriptionsOfUnknown, eventually, expectError, knownApplication, knownId, microservice, post, storedSubscription, subscribe,
-  subscribedIds, unique, unsubscribe,
+  subscribedIds, unique, unsubscribe, uploadBinary,
 } from './subscription-client';
 
 const REF = `${BRAND}.applicationReference+json`;
@@ -142,10 +142,7 @@ describe('subscription: service users and currentApplication/subscriptions', () 
   it('gives the service user the requiredRoles of an uploaded binary\'s manifest (ApplicationVersionActivated)', async () => {
     const t = await newTenant();
     const app = await microservice(admin(), { requiredRoles: [] });
-    const form = new FormData();
-    form.append('file', new Blob([microserviceZip({ apiVersion: '1', version: '1.0.0', isolation: 'PER_TENANT', requiredRoles: ['ROLE_ALARM_READ', 'ROLE_EVENT_READ'] })]), 'ms.zip');
-    const upload = await fetch(`${testStack.gatewayUrl}/application/applications/${app.id}/binaries`, { method: 'POST', body: form, headers: { accept: 'application/json', authorization: basic(...admin()) } });
-    expect(upload.status).toBe(201);
+    expect(await uploadBinary(app.id, { apiVersion: '1', version: '1.0.0', isolation: 'PER_TENANT', requiredRoles: ['ROLE_ALARM_READ', 'ROLE_EVENT_READ'] })).toBe(201);
     const known = await eventually(() => knownApplication(app.id), (row) => row?.manifestVersion === '1.0.0', 10000);
     expect(known).toMatchObject({ requiredRoles: ['ROLE_ALARM_READ', 'ROLE_EVENT_READ'], isolation: 'PER_TENANT', manifestVersion: '1.0.0' });
     expect((await subscribe(t.id, app.id, t.admin)).status).toBe(201);
@@ -159,10 +156,7 @@ describe('subscription: service users and currentApplication/subscriptions', () 
     const t = await newTenant();
     const app = await microservice(admin(), { requiredRoles: [] });
     const role = `ROLE_${unique('HELLO').toUpperCase().replace(/[^A-Z0-9]/g, '_')}_READ`;
-    const form = new FormData();
-    form.append('file', new Blob([microserviceZip({ apiVersion: '1', version: '1.0.0', roles: [role] })]), 'ms.zip');
-    const upload = await fetch(`${testStack.gatewayUrl}/application/applications/${app.id}/binaries`, { method: 'POST', body: form, headers: { accept: 'application/json', authorization: basic(...admin()) } });
-    expect(upload.status).toBe(201);
+    expect(await uploadBinary(app.id, { apiVersion: '1', version: '1.0.0', roles: [role] })).toBe(201);
     await eventually(() => knownApplication(app.id), (row) => row?.manifestVersion === '1.0.0', 10000);
     const assign = () => gw(`/user/${t.id}/users/boss/roles`, { method: 'POST', as: t.admin, body: { role: { id: role } } });
     expect((await assign()).status).toBe(422);

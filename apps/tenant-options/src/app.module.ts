@@ -8,6 +8,7 @@ import { TENANTS, USERS } from './identity/infrastructure/identity-store';
 import { GROUPS } from './identity/infrastructure/effective-roles';
 import { BootstrapUsersConsumer } from './identity/infrastructure/bootstrap-users.consumer';
 import { ServiceUsersConsumer } from './identity/infrastructure/service-users.consumer';
+import { MicroserviceRolesConsumer } from './identity/infrastructure/microservice-roles.consumer';
 import { TenantDeletedConsumer } from './identity/infrastructure/tenant-deleted.consumer';
 import { TFA_PINS } from './identity/infrastructure/tfa-pins';
 import { OptionsModule } from './options/options.module';
@@ -23,7 +24,7 @@ export class AppModule {
       global: true,
       imports: [RuntimeModule.forRoot({
         ...ctx, uses: ['mongodb', 'kafka', 'redis'], topics: [Topics.optionEvents, Topics.tenantEvents, Topics.userEvents, Topics.subscriptionEvents, Topics.applicationEvents],
-        outbox: [USERS, TENANTS, GROUPS, OPTIONS_COLLECTION, TFA_PINS], consumers: [TenantDeletedConsumer, TenantOptionsRemovedConsumer, ServiceUsersConsumer, BootstrapUsersConsumer],
+        outbox: [USERS, TENANTS, GROUPS, OPTIONS_COLLECTION, TFA_PINS], consumers: [TenantDeletedConsumer, TenantOptionsRemovedConsumer, ServiceUsersConsumer, BootstrapUsersConsumer, MicroserviceRolesConsumer],
       }), CqrsModule.forRoot(), IdentityModule, OptionsModule],
       providers: [{ provide: TENANT_OPTIONS_CONFIG, useValue: ctx.config }],
       exports: [TENANT_OPTIONS_CONFIG],

@@ -29,6 +29,9 @@ import { BootstrapUserWriter } from './infrastructure/bootstrap-user-writer';
 import { BootstrapUsersConsumer } from './infrastructure/bootstrap-users.consumer';
 import { ServiceUserWriter } from './infrastructure/service-user-writer';
 import { ServiceUsersConsumer } from './infrastructure/service-users.consumer';
+import { MicroserviceRolesProjection } from './infrastructure/microservice-roles';
+import { MicroserviceRolesConsumer } from './infrastructure/microservice-roles.consumer';
+import { ServiceUserRenewal } from './infrastructure/service-user-renewal';
 import { TenantDeletedConsumer } from './infrastructure/tenant-deleted.consumer';
 import { UserWriter } from './infrastructure/user-writer';
 import { CurrentController } from './interface/current.controller';
@@ -62,7 +65,7 @@ import { OAuthCodeLoginHandler } from './application/commands/oauth-code-login/o
     IdentityStore, GroupWriter, AssignableRoles, MachineUserStore, TenantDeletedConsumer, PasswordHasher, PlatformTokens, ExternalJwtKeys, ExternalJwt, LoginLockout, EffectiveRoles, UserWriter, IdentityRepresentations,
     EnsureManagementTenantHandler, AuthenticateHandler, CreateUserHandler, UpdateUserHandler, DeleteUserHandler,
     UpdateCurrentUserHandler, SetUserRoleHandler, CreateTenantHandler, DeleteTenantHandler, ListUsersHandler,
-    ServiceUserWriter, ServiceUsersConsumer, BootstrapUserWriter, BootstrapUsersConsumer,
+    ServiceUserWriter, ServiceUsersConsumer, BootstrapUserWriter, BootstrapUsersConsumer, MicroserviceRolesProjection, MicroserviceRolesConsumer, ServiceUserRenewal,
     TenantResolver, TenantAccess, LoginOptionStore, TfaSettingsReader, TfaPins, TwoFactor, OAuthStates, OidcClient, OAuthCodeLoginHandler,
   ],
 })

@@ -26,3 +26,15 @@ export interface ApplicationVersionActivatedV1 {
  * Key: the application id.
  */
 export const ApplicationVersionActivated = defineContract<ApplicationVersionActivatedV1>(Topics.applicationEvents, 'ApplicationVersionActivated', 1);
+
+/** The strings of a list in an event's payload (roles and the like); undefined when it is not a list. */
+export const stringList = (value: unknown): string[] | undefined => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : undefined);
+
+/**
+ * A microservice version's roles: `requiredRoles` for its subscribers' service users (the event's
+ * own field, else the manifest's) and the `roles` its manifest defines; empty when it names none.
+ */
+export function activatedRoles(p: ApplicationVersionActivatedV1): { requiredRoles: string[]; roles: string[] } {
+  const manifest = p.manifest ?? {};
+  return { requiredRoles: stringList(p.requiredRoles) ?? stringList(manifest.requiredRoles) ?? [], roles: stringList(manifest.roles) ?? [] };
+}

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
-  ApplicationCreated, ApplicationCreatedV1, ApplicationDeleted, ApplicationDeletedV1, ApplicationUpdated, ApplicationVersionActivated,
+  activatedRoles, ApplicationCreated, ApplicationCreatedV1, ApplicationDeleted, ApplicationDeletedV1, ApplicationUpdated, ApplicationVersionActivated,
   ApplicationVersionActivatedV1, Topics,
 } from '@berth/contracts';
 import { Envelope, PermanentError } from '@berth/messaging';
@@ -45,16 +45,13 @@ export class ApplicationEventsConsumer implements MessageConsumer {
   }
 }
 
-const strings = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : undefined);
-
 /** The event's own fields; from the manifest itself for events of registries that did not send them. */
 function manifestFields(p: ApplicationVersionActivatedV1): Pick<ApplicationCreatedV1, 'requiredRoles' | 'isolation' | 'manifestVersion'> & { roles: string[] } {
   const manifest = p.manifest ?? {};
   const isolation = p.isolation ?? (manifest.isolation === 'PER_TENANT' || manifest.isolation === 'MULTI_TENANT' ? manifest.isolation : undefined);
   const manifestVersion = p.manifestVersion ?? (typeof manifest.version === 'string' ? manifest.version : undefined);
   return {
-    requiredRoles: strings(p.requiredRoles) ?? strings(manifest.requiredRoles) ?? [],
-    roles: strings(manifest.roles) ?? [],
+    ...activatedRoles(p),
     ...(isolation ? { isolation } : {}), ...(manifestVersion ? { manifestVersion } : {}),
   };
 }

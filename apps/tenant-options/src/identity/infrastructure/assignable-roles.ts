@@ -32,6 +32,11 @@ export class AssignableRoles {
     await this.collection.replaceOne({ _id }, { tenant, roles, subscriptionVersion }, { upsert: true });
   }
 
+  /** Sets the roles of a subscription already granted; nothing for one that is not. */
+  async renew(tenant: string, applicationId: string, roles: string[]): Promise<void> {
+    await this.collection.updateOne({ _id: `${tenant}/${applicationId}` }, { $set: { roles } });
+  }
+
   async revoke(tenant: string, applicationId: string, subscriptionVersion: number): Promise<void> {
     await this.collection.deleteOne({ _id: `${tenant}/${applicationId}`, subscriptionVersion: { $lte: subscriptionVersion } });
   }

@@ -46,3 +46,6 @@ export interface TenantRecord {
 }
 
 export const userId = (tenant: string, userName: string) => `${tenant}/${userName}`;
+
+/** The name of a microservice's service user in a subscribed tenant. */
+export const serviceUserName = (applicationName: string) => `service_${applicationName}`;

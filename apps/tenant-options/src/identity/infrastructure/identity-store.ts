@@ -20,6 +20,7 @@ export class IdentityStore implements OnModuleInit {
 
   async onModuleInit() {
     await this.users.createIndex({ tenant: 1, userName: 1 });
+    await this.users.createIndex({ userName: 1 }); // a microservice's service users in every tenant (ServiceUserRenewal)
     await this.tenants.createIndex({ domain: 1 }, { unique: true });
     await this.tenants.createIndex({ domainLabel: 1 });
   }

@@ -4,7 +4,7 @@ import { ServiceUserCreated, serviceUserPasswordContext, UserChanged, UserChange
 import { OutboxMessage } from '@berth/runtime';
 import { TENANT_OPTIONS_CONFIG } from '../../config/tenant-options.token';
 import type { TenantOptionsConfig } from '../../config/tenant-options.env';
-import { UserRecord, userId } from './identity-records';
+import { serviceUserName, UserRecord, userId } from './identity-records';
 import { IdentityStore } from './identity-store';
 import { MachineUserStore } from './machine-user-store';
 import { UserWriter } from './user-writer';
@@ -38,7 +38,7 @@ export class ServiceUserWriter {
    * when it was made for this subscription or a newer one, or the name belongs to a user who is not a service user.
    */
   async grant(grant: ServiceUserGrant): Promise<'created' | 'renewed' | 'unchanged'> {
-    const userName = `service_${grant.applicationName}`;
+    const userName = serviceUserName(grant.applicationName);
     return this.machineUsers.write<ServiceUserRecord>({
       tenant: grant.tenant, userName, kind: 'service', roles: grant.roles, madeFor: { subscriptionVersion: grant.subscriptionVersion },
       keep: (existing) => !existing.deleted && (existing.kind !== 'service' || (existing.subscriptionVersion ?? 0) >= grant.subscriptionVersion),
@@ -49,7 +49,7 @@ export class ServiceUserWriter {
 
   /** Removes the service user unless a newer subscription made it again. */
   async revoke(tenant: string, applicationName: string, subscriptionVersion: number): Promise<boolean> {
-    const user = await this.store.users.findOne({ _id: userId(tenant, `service_${applicationName}`) }) as ServiceUserRecord | null;
+    const user = await this.store.users.findOne({ _id: userId(tenant, serviceUserName(applicationName)) }) as ServiceUserRecord | null;
     if (!user || user.deleted || user.kind !== 'service' || (user.subscriptionVersion ?? 0) > subscriptionVersion) return false;
     await this.users.remove(user);
     return true;

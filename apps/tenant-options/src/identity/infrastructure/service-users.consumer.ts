@@ -1,21 +1,29 @@
 import { Injectable } from '@nestjs/common';
-import { TenantSubscribed, TenantSubscribedV1, TenantUnsubscribed, Topics } from '@berth/contracts';
+import { stringList, TenantSubscribed, TenantSubscribedV1, TenantUnsubscribed, Topics } from '@berth/contracts';
 import { Envelope, PermanentError } from '@berth/messaging';
 import { MessageConsumer } from '@berth/runtime';
 import { AssignableRoles } from './assignable-roles';
+import { MicroserviceRolesProjection, sameRoles } from './microservice-roles';
+import { ServiceUserRenewal } from './service-user-renewal';
 import { ServiceUserWriter } from './service-user-writer';
 
 /**
  * A tenant subscribing to a MICROSERVICE gets its service user `service_<app>` with the manifest's
  * `requiredRoles`, and the roles its manifest defines become assignable in the tenant; unsubscribing
- * removes both (issue 6 item 4). Idempotent, and an event older than
- * the one the user was made for changes nothing.
+ * removes both (issue 6 item 4). The roles are the microservice's as tenant-options last recorded
+ * them (MicroserviceRolesConsumer), so a manifest changed after the subscription still applies.
+ * Idempotent, and an event older than the one the user was made for changes nothing.
  */
 @Injectable()
 export class ServiceUsersConsumer implements MessageConsumer {
   readonly topics = [Topics.subscriptionEvents];
 
-  constructor(private readonly serviceUsers: ServiceUserWriter, private readonly assignable: AssignableRoles) {}
+  constructor(
+    private readonly serviceUsers: ServiceUserWriter,
+    private readonly assignable: AssignableRoles,
+    private readonly microservices: MicroserviceRolesProjection,
+    private readonly renewal: ServiceUserRenewal,
+  ) {}
 
   async handle(envelope: Envelope): Promise<void> {
     const subscribed = envelope.type === TenantSubscribed.type ? true : envelope.type === TenantUnsubscribed.type ? false : undefined;
@@ -27,13 +35,26 @@ export class ServiceUsersConsumer implements MessageConsumer {
     }
     const subscriptionVersion = Number(envelope.aggregateVersion) || 0;
     if (subscribed) {
-      const roles = Array.isArray(p.requiredRoles) ? p.requiredRoles.filter((r): r is string => typeof r === 'string') : [];
-      await this.serviceUsers.grant({ tenant: p.tenant, applicationId: p.applicationId, applicationName: p.applicationName, roles, subscriptionVersion });
-      const defined = Array.isArray(p.roles) ? p.roles.filter((r): r is string => typeof r === 'string') : [];
-      await this.assignable.grant(p.tenant, p.applicationId, defined, subscriptionVersion);
+      const used = await this.rolesOf(p);
+      await this.serviceUsers.grant({ tenant: p.tenant, applicationId: p.applicationId, applicationName: p.applicationName, roles: used.requiredRoles, subscriptionVersion });
+      await this.assignable.grant(p.tenant, p.applicationId, used.roles, subscriptionVersion);
+      // A change of the roles recorded while this ran may have renewed every service user but this new one: look once more.
+      const now = await this.rolesOf(p);
+      if (!sameRoles(now.requiredRoles, used.requiredRoles) || !sameRoles(now.roles, used.roles)) {
+        await this.renewal.inTenant(p.tenant, p.applicationId, p.applicationName, now);
+      }
     } else {
       await this.serviceUsers.revoke(p.tenant, p.applicationName, subscriptionVersion);
       await this.assignable.revoke(p.tenant, p.applicationId, subscriptionVersion);
     }
+  }
+
+  /**
+   * The roles to grant: those tenant-options last recorded for the microservice (its registry
+   * events), else the event's own (written when the subscription was made, perhaps before a change).
+   */
+  private async rolesOf(p: Partial<TenantSubscribedV1>): Promise<{ requiredRoles: string[]; roles: string[] }> {
+    const known = await this.microservices.of(p.applicationId!);
+    return { requiredRoles: known?.requiredRoles ?? stringList(p.requiredRoles) ?? [], roles: known?.roles ?? stringList(p.roles) ?? [] };
   }
 }
