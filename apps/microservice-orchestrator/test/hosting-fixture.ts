@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import Redis from 'ioredis';
 import {
   admin, basic, engine, eventually, gw, helloImage, ImageOptions, microserviceZip, removeStackContainers, stackContainers, testStack,
 } from '@berth/testing';
@@ -29,6 +30,35 @@ export const unsubscribe = (tenant: string, applicationId: string, as: Creds) =>
   gw(`/tenant/tenants/${tenant}/applications/${applicationId}`, { method: 'DELETE', as });
 export const containersOf = async (applicationId: string) =>
   (await stackContainers(testStack.dbPrefix)).filter((c) => c.Labels['io.berth.application'] === applicationId);
+/**
+ * Runs `work` while the test holds the orchestrator's reconcile lease, as another replica would, so
+ * no reconcile pass runs in between; the lease is handed back after.
+ */
+export async function withoutReconcilePasses(work: () => Promise<void>): Promise<void> {
+  const redis = new Redis(process.env.REDIS_URL!);
+  const key = `${testStack.dbPrefix}:orchestrator:lease`;
+  try {
+    await redis.set(key, 'test', 'PX', 60000);
+    await new Promise((r) => setTimeout(r, 2000)); // a pass already under way ends
+    await work();
+  } finally {
+    await redis.del(key);
+    redis.disconnect();
+  }
+}
+
+/** The password a container was started with (its `C8Y_PASSWORD`). */
+export async function containerPassword(containerId: string): Promise<string | undefined> {
+  const env: string[] = (await engine()!.getContainer(containerId).inspect()).Config.Env ?? [];
+  return env.find((e) => e.startsWith('C8Y_PASSWORD='))?.slice('C8Y_PASSWORD='.length);
+}
+
+/** The password of `tenant`'s service user as SPEC.md row 12 lists it to the application's bootstrap user. */
+export async function servicePassword(applicationId: string, tenant: string): Promise<string | undefined> {
+  const boot = await gw(`/application/applications/${applicationId}/bootstrapUser`, { as: admin() });
+  const row12 = await gw('/application/currentApplication/subscriptions', { as: [`${boot.body.tenant}/${boot.body.name}`, boot.body.password] });
+  return (row12.body?.users as Array<{ tenant: string; password: string }> | undefined)?.find((u) => u.tenant === tenant)?.password;
+}
 export const statusOf = async (id: string) => (await gw(`/application/applications/${id}/status`, { as: admin() })).body;
 
 /** Creates a microservice owned by the management tenant and uploads version `version` of the hello image (or a variant). */

@@ -1,5 +1,7 @@
 import { admin, eventually, gw, newTenant } from '@berth/testing';
-import { containersOf, hostingHooks, microservice, statusOf, subscribe, subscribeManagement } from './hosting-fixture';
+import {
+  containerPassword, containersOf, hostingHooks, microservice, servicePassword, statusOf, subscribe, subscribeManagement, unsubscribe, withoutReconcilePasses,
+} from './hosting-fixture';
 
 hostingHooks();
 
@@ -26,6 +28,35 @@ describe('hosted microservices: isolation and replicas, on the local engine', ()
     expect(status).toMatchObject({ status: 'Up' });
     expect(status.instances.map((i: { tenant: string }) => i.tenant).sort()).toEqual([one.id, two.id].sort());
   }, 180000);
+
+  it('replaces a PER_TENANT container with one carrying the new service user when its tenant subscribes again at once', async () => {
+    const { id, name } = await microservice({ isolation: 'PER_TENANT', resources: { memory: '64M' } });
+    expect((await gw(`/application/applications/${id}`, { method: 'PUT', as: admin(), body: { availability: 'MARKET' } })).status).toBe(200);
+    const t = await newTenant();
+    expect((await eventually(() => subscribe(t.id, id, admin()), (r) => r.status !== 404, 30000)).status).toBe(201);
+    expect((await eventually(() => echo(name, t.admin), (r) => r.status === 200, 90000)).status).toBe(200);
+    const [first] = await containersOf(id);
+    const firstPassword = await containerPassword(first.Id);
+    expect(firstPassword).toBe(await servicePassword(id, t.id));
+
+    let listed: string | undefined;
+    // Both events reach the orchestrator before its next reconcile pass, which so never sees the tenant unsubscribed.
+    await withoutReconcilePasses(async () => {
+      expect((await unsubscribe(t.id, id, admin())).status).toBe(204);
+      expect((await subscribe(t.id, id, admin())).status).toBe(201);
+      listed = await eventually(() => servicePassword(id, t.id), (p) => p !== undefined, 10000);
+      await new Promise((r) => setTimeout(r, 1000));
+    });
+    expect(listed).toBeDefined();
+    expect(listed).not.toBe(firstPassword);
+    const running = await eventually(async () => {
+      const containers = (await containersOf(id)).filter((c) => c.State === 'running');
+      return { containers, passwords: await Promise.all(containers.map((c) => containerPassword(c.Id))) };
+    }, (r) => r.containers.length === 1 && r.passwords[0] === listed, 90000);
+    expect(running.passwords).toEqual([listed]);
+    expect(running.containers[0].Id).not.toBe(first.Id);
+    expect((await eventually(() => echo(name, t.admin), (r) => r.status === 200, 90000)).status).toBe(200);
+  }, 240000);
 
   it('starts `replicas` instances and balances requests across the healthy ones', async () => {
     const { id, name } = await microservice({ replicas: 2, resources: { memory: '64M' } });

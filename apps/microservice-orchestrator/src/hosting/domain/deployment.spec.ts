@@ -30,6 +30,19 @@ describe('desiredDeployments', () => {
     expect(specs[0].revision).not.toBe(specs[1].revision);
   });
 
+  it('gives a PER_TENANT deployment a new revision when its tenant subscribed again, and a MULTI_TENANT one none', () => {
+    const perTenant = app({ isolation: 'PER_TENANT' });
+    const [first, other] = desiredDeployments(perTenant, ['t1', 't2'], {}, { t1: 1, t2: 4 });
+    const [again, otherAgain] = desiredDeployments(perTenant, ['t1', 't2'], {}, { t1: 3, t2: 4 });
+    expect(first).toMatchObject({ tenant: 't1', subscriptionVersion: 1 });
+    expect(again.revision).not.toBe(first.revision);
+    expect(otherAgain.revision).toBe(other.revision);
+    const [multi] = desiredDeployments(app(), ['t1'], {}, { t1: 1 });
+    const [multiAgain] = desiredDeployments(app(), ['t1'], {}, { t1: 3 });
+    expect(multiAgain.revision).toBe(multi.revision);
+    expect(multi.subscriptionVersion).toBeUndefined();
+  });
+
   it('changes the revision with the binary and takes the manifest probe', () => {
     const manifest = { readinessProbe: { httpGet: { path: '/ready', port: 8080 }, periodSeconds: 7, failureThreshold: 5 } };
     const [a] = desiredDeployments(app(manifest), ['t1']);

@@ -17,8 +17,9 @@ export interface DeploymentSpec {
   isolation: Isolation;
   version: string;
   binaryId: string;
-  /** The tenant a PER_TENANT deployment serves. */
+  /** The tenant a PER_TENANT deployment serves, and the version of its subscription (part of the revision). */
   tenant?: string;
+  subscriptionVersion?: number;
   replicas: number;
   resources: { cpu: string; memory: string };
   probes: Probes;
@@ -49,9 +50,14 @@ const record = (value: unknown): Record<string, any> => (value && typeof value =
  * The deployments an application should have: none until a binary is active and a tenant is
  * subscribed, none once deleted; one for MULTI_TENANT, one per subscribed tenant for PER_TENANT.
  * The owner's runtime options override the manifest's replicas, CPU and memory (and so the revision).
+ * A PER_TENANT deployment's revision includes the version of its tenant's subscription: a tenant
+ * that unsubscribed and subscribed again has a new service user, so its containers, which carry the
+ * old one's password, are replaced even when both events came between two reconcile passes.
  * A pure function of the projections, so recomputing it after any event is idempotent.
  */
-export function desiredDeployments(app: HostedApplication | null, subscribed: string[], overrides: RuntimeOverrides = {}): DeploymentSpec[] {
+export function desiredDeployments(
+  app: HostedApplication | null, subscribed: string[], overrides: RuntimeOverrides = {}, subscriptionVersions: Readonly<Record<string, number>> = {},
+): DeploymentSpec[] {
   if (!app || app.deleted || !app.binaryId || !app.version || subscribed.length === 0) return [];
   const manifest = record(app.manifest);
   const isolation: Isolation = manifest.isolation === 'PER_TENANT' ? 'PER_TENANT' : 'MULTI_TENANT';
@@ -67,7 +73,8 @@ export function desiredDeployments(app: HostedApplication | null, subscribed: st
     version: app.version, binaryId: app.binaryId, replicas, resources, probes: probesOf(manifest),
   };
   const spec = (id: string, forTenants: string[], tenant?: string): DeploymentSpec => {
-    const made = { ...base, _id: id, ...(tenant ? { tenant } : {}) };
+    const version = tenant === undefined ? undefined : subscriptionVersions[tenant];
+    const made = { ...base, _id: id, ...(tenant ? { tenant } : {}), ...(version === undefined ? {} : { subscriptionVersion: version }) };
     return { ...made, tenants: forTenants, revision: createHash('sha256').update(JSON.stringify(made)).digest('hex').slice(0, 16) };
   };
   return isolation === 'MULTI_TENANT'

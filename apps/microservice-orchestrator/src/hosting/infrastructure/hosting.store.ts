@@ -58,8 +58,12 @@ export class HostingStore implements OnModuleInit {
   }
 
   async subscribers(applicationId: string): Promise<string[]> {
-    const rows = await this.subscriptions.find({ applicationId, subscribed: true }, { projection: { tenant: 1 } }).toArray();
-    return rows.map((r) => r.tenant);
+    return (await this.subscriptionVersions(applicationId)).map((r) => r.tenant);
+  }
+
+  /** The application's live subscriptions: each tenant, with the version of its subscription. */
+  async subscriptionVersions(applicationId: string): Promise<Array<{ tenant: string; version: number }>> {
+    return this.subscriptions.find({ applicationId, subscribed: true }, { projection: { _id: 0, tenant: 1, version: 1 } }).toArray();
   }
 
   /**

@@ -57,7 +57,8 @@ export class UpdateDesiredStateHandler implements ICommandHandler<UpdateDesiredS
   private async recompute(applicationId: string): Promise<string[]> {
     const app = await this.store.application(applicationId);
     const overrides = app ? await this.options.overrides(app.ownerTenant, app.name) : {};
-    const specs = desiredDeployments(app, await this.store.subscribers(applicationId), overrides);
+    const subscriptions = await this.store.subscriptionVersions(applicationId);
+    const specs = desiredDeployments(app, subscriptions.map((r) => r.tenant), overrides, Object.fromEntries(subscriptions.map((r) => [r.tenant, r.version])));
     await this.store.replaceDeployments(applicationId, specs);
     this.reconciler.nudge();
     return specs.map((s) => s._id);
