@@ -8,8 +8,6 @@ import { MessageConsumer } from '@berth/runtime';
 import { MicroserviceRolesProjection, MicroserviceRolesRow } from './microservice-roles';
 import { ServiceUserRenewal } from './service-user-renewal';
 
-type Fields = Pick<MicroserviceRolesRow, 'name'> & Partial<MicroserviceRolesRow>;
-
 /**
  * Follows microservices' roles on `registry.application.v1`: `requiredRoles` from their creation
  * and updates, and with an activated version also the `roles` its manifest defines. When an update
@@ -35,7 +33,7 @@ export class MicroserviceRolesConsumer implements MessageConsumer {
   }
 
   /** What the event says of the roles, and whether service users already made must follow. */
-  private change(type: string, p: Partial<ApplicationUpdatedV1 & ApplicationVersionActivatedV1>): { fields: Partial<Fields>; renew: boolean } | undefined {
+  private change(type: string, p: Partial<ApplicationUpdatedV1 & ApplicationVersionActivatedV1>): { fields: Partial<MicroserviceRolesRow>; renew: boolean } | undefined {
     const listed = stringList(p.requiredRoles);
     const requiredRoles = listed ? { requiredRoles: listed } : {};
     switch (type) {
