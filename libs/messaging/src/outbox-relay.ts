@@ -1,7 +1,7 @@
 import type { Collection, Db } from 'mongodb';
 import { KafkaRecord } from './kafka-record';
 import { OUTBOX_FIELD } from './outbox';
-import { DocEntries, OutboxDoc, PublishedEntries } from './outbox-published';
+import { DocEntries, OutboxDoc, PUBLISHED_COLLECTION, PublishedEntries } from './outbox-published';
 import { Publisher } from './publisher';
 import { RelayLease } from './relay-lease';
 import { sleep } from './backoff';
@@ -48,6 +48,8 @@ interface CollectionState {
 }
 
 const DEFAULT_SCAN_INTERVAL_MS = 5000;
+/** Documents a scan reads per round trip; reported writes go out between them (see `scan`). */
+const SCAN_BATCH = 200;
 /** Documents cleaned per step while quiet: small, so a write arriving meanwhile waits little. */
 const QUIET_REMOVALS = 8;
 
@@ -80,6 +82,8 @@ export class OutboxRelay {
 
   async start(): Promise<void> {
     for (const name of this.options.collections) await this.options.db.collection(name).createIndex({ [`${OUTBOX_FIELD}.id`]: 1 });
+    // Serves a taking-over relay's read of the markers; made here, so the first publish does not create the collection.
+    await this.options.db.collection(PUBLISHED_COLLECTION).createIndex({ collection: 1, at: 1 });
     this.running = true;
     this.loop = this.run();
   }
@@ -141,14 +145,16 @@ export class OutboxRelay {
       state.loaded = false;
       return 0;
     }
+    let takingOver = false;
     if (!state.loaded) {
       await state.published.load();
       state.loaded = true;
       state.nextScan = 0;
+      takingOver = true;
     }
     if (state.published.size >= (this.options.maxUnremoved ?? 10_000)) await state.published.removeSome(UPDATES_PER_COMMAND);
     if (Date.now() >= state.nextScan) {
-      const found = await this.scan(this.options.db.collection<OutboxDoc>(name), state);
+      const found = await this.scan(this.options.db.collection<OutboxDoc>(name), state, !takingOver);
       state.pending.unshift(...withoutReported(found, state.pending));
       if (found.length < this.batchSize()) state.nextScan = Date.now() + (this.options.scanIntervalMs ?? DEFAULT_SCAN_INTERVAL_MS);
     }
@@ -156,16 +162,24 @@ export class OutboxRelay {
     return this.publish(state, batch);
   }
 
-  /** Entries in the collection that were neither published nor reported, oldest documents first. */
-  private async scan(collection: Collection<OutboxDoc>, state: CollectionState): Promise<DocEntries[]> {
+  /**
+   * Entries in the collection that were neither published nor reported, oldest documents first.
+   * With `publishMeanwhile` (a periodic scan, not the first one of a relay taking over), entries
+   * reported while the scan reads are published between its batches instead of waiting for its end:
+   * on FerretDB the scan reads the whole collection, which took about a second at 4,000 documents.
+   * What it found and was published meanwhile is left out when the found entries are published.
+   */
+  private async scan(collection: Collection<OutboxDoc>, state: CollectionState, publishMeanwhile: boolean): Promise<DocEntries[]> {
     // Reported entries are left out here too, so that they do not fill the batch and call for another full scan at once.
     const reported = reportedIds(state.pending);
     const found: DocEntries[] = [];
-    const cursor = collection.find({ [`${OUTBOX_FIELD}.id`]: { $exists: true } }, { projection: { [OUTBOX_FIELD]: 1 } });
+    const cursor = collection.find({ [`${OUTBOX_FIELD}.id`]: { $exists: true } }, { projection: { [OUTBOX_FIELD]: 1 }, batchSize: SCAN_BATCH });
     for await (const doc of cursor) {
       const records = doc[OUTBOX_FIELD].filter((r) => !state.published.has(r) && !reported.has(r.id));
       if (records.length > 0) found.push({ id: doc._id, records });
       if (found.length >= this.batchSize()) break;
+      // At the end of each batch the cursor read, before it asks for the next one.
+      if (publishMeanwhile && state.pending.length > 0 && cursor.bufferedCount() === 0) await this.publish(state, state.pending.splice(0, this.batchSize()));
     }
     await cursor.close();
     return found;
