@@ -1,5 +1,7 @@
 // Benchmark: the gateway next to a trivial upstream hit directly and nginx proxying to it, with and
-// without Basic auth served from the credential cache, in one run (issues 3 and 4). Run through
+// without Basic auth served from the credential cache, in one run (issues 3 and 4); for reference, a
+// minimal Node proxy (one process, then two cluster workers), and the authenticating gateway on a
+// public path, loaded together with the unauthenticated one as the auth costs' control. Run through
 // `npm run bench:gateway` (installs wrk and nginx, provisions the infra, builds). wrk loads each
 // target from its own process on loopback. Options: --seconds, --connections, --threads, --warmup,
 // --scrypt-runs, --request-logs on|off, --port-base, --cpu-prof (the gateways write CPU profiles
@@ -32,10 +34,15 @@ const opts = {
 const ROOT = join(__dirname, '..', '..');
 const LOCAL = process.env.BERTH_LOCAL || join(ROOT, '.local');
 const base = Number(args['port-base']);
-const PORTS = { upstream: base, nginx: base + 1, gateway: base + 2, tenantOptions: base + 3, gatewayAuth: base + 4, gatewayMetrics: base + 5, gatewayAuthMetrics: base + 6 };
+const PORTS = {
+  upstream: base, nginx: base + 1, gateway: base + 2, tenantOptions: base + 3, gatewayAuth: base + 4, gatewayMetrics: base + 5, gatewayAuthMetrics: base + 6,
+  floor: base + 7, floorCluster: base + 8,
+};
 const origin = (port) => `http://127.0.0.1:${port}`;
 const url = (port, path = '/') => `${origin(port)}${path}`;
 const logDir = join(LOCAL, 'logs', `bench-gateway-${base}`);
+/** A path the gateway forwards without authentication to an app the trivial upstream stands in for. */
+const PUBLIC_PATH = '/service/messaging/providers/webhooks/bench/inbound';
 
 const prefix = `bg${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
 const adminPassword = randomBytes(12).toString('base64url');
@@ -128,6 +135,10 @@ async function main() {
   console.error(`  scrypt verification: ${scrypt.medianMs.toFixed(1)} ms per login (median of ${opts.scryptRuns})`);
 
   const upstream = processes.start('trivial-upstream', process.execPath, [join(__dirname, 'gateway', 'trivial-upstream.js'), String(PORTS.upstream)], { env, logFile: join(logDir, 'trivial-upstream.log'), ipc: true });
+  const floors = [[PORTS.floor, 1], [PORTS.floorCluster, 2]].map(([port, workers]) => processes.start(
+    `minimal-proxy-${workers}`, process.execPath, [join(__dirname, 'gateway', 'minimal-proxy.js'), String(port), origin(PORTS.upstream), String(workers)],
+    { env, logFile: join(logDir, `minimal-proxy-${workers}.log`) },
+  ));
   const nginx = startNginx({ dir: join(LOCAL, 'bench', `nginx-${PORTS.nginx}`), port: PORTS.nginx, upstreamPort: PORTS.upstream, accessLog: opts.requestLogs, env });
   const gateway = startApp('gateway', 'gateway', { BERTH_PORT: String(PORTS.gateway), BERTH_METRICS_PORT: String(PORTS.gatewayMetrics), BERTH_PUBLIC_URL: `http://localhost:${PORTS.gateway}`, ...upstreamUrls(origin(PORTS.upstream)) });
   const tenantOptions = startApp('tenant-options', 'tenant-options', { PORT: String(PORTS.tenantOptions), BERTH_PUBLIC_URL: `http://localhost:${PORTS.gatewayAuth}` });
@@ -135,14 +146,17 @@ async function main() {
   await processes.waitHttp(upstream, url(PORTS.upstream), 10000);
   await Promise.all([
     processes.waitHttp(nginx, url(PORTS.nginx), 10000),
+    ...floors.map((proc, i) => processes.waitHttp(proc, url(i ? PORTS.floorCluster : PORTS.floor), 10000)),
     ...[[gateway, PORTS.gateway], [tenantOptions, PORTS.tenantOptions], [gatewayAuth, PORTS.gatewayAuth]]
       .map(([proc, port]) => processes.waitHttp(proc, url(port, '/health'), 60000)),
   ]);
 
   const { body } = await expectUpstreamAnswer(url(PORTS.upstream), {}, { status: 200 });
   await expectUpstreamAnswer(url(PORTS.nginx), {}, { status: 200, body });
+  for (const port of [PORTS.floor, PORTS.floorCluster]) await expectUpstreamAnswer(url(port), {}, { status: 200, body });
   await expectUpstreamAnswer(url(PORTS.gateway, '/tenant/loginOptions'), {}, { status: 200, body });
   await expectUpstreamAnswer(url(PORTS.gatewayAuth, '/application/anything'), {}, { status: 401 });
+  await expectUpstreamAnswer(url(PORTS.gatewayAuth, PUBLIC_PATH), {}, { status: 200, body });
   const login = await expectUpstreamAnswer(url(PORTS.gatewayAuth, '/application/anything'), { authorization: basic }, { status: 200, body });
   console.error(`  first authenticated request (verified by tenant-options, then cached): ${login.ms.toFixed(1)} ms`);
   const idleRss = [processes.rssMb(gateway, true), processes.rssMb(gatewayAuth, true)];
@@ -151,6 +165,11 @@ async function main() {
   rows.push(await measure({ key: 'a', label: '(a) trivial upstream, direct', url: url(PORTS.upstream), proc: upstream }, upstream));
   rows.push(await measure({ key: 'b', label: '(b) nginx → upstream', url: url(PORTS.nginx), proc: nginx }, upstream));
   await processes.stop(nginx);
+  // The floor of any Node proxy here, for reference (no target): one process, then two cluster workers.
+  const floorRows = [];
+  floorRows.push(await measure({ key: 'f1', label: '(f) minimal Node proxy, 1 process', url: url(PORTS.floor), proc: floors[0] }, upstream));
+  floorRows.push(await measure({ key: 'f2', label: '(g) minimal Node proxy, 2 cluster workers', url: url(PORTS.floorCluster), proc: floors[1] }, upstream));
+  await Promise.all(floors.map((proc) => processes.stop(proc)));
   const bearer = await externalJwt(url(PORTS.gatewayAuth, '/tenant/options'), basic);
   await expectUpstreamAnswer(url(PORTS.gatewayAuth, '/application/anything'), { authorization: bearer }, { status: 200, body });
   const gatewayRows = [
@@ -167,19 +186,24 @@ async function main() {
     rounds.push(round);
   }
   rows.push(...gatewayRows.map((row, i) => medianRow(rounds.map((round) => round[i]))));
-  // The same costs once more with the two gateways loaded at the same moment: (c with d), then (c with e).
+  // The authenticating gateway on a public path of the same upstream (an SMS provider's webhook): its
+  // pairs with (c) show how far the two processes differ when neither authenticates.
+  const publicRow = { key: 'p', url: url(PORTS.gatewayAuth, PUBLIC_PATH), proc: gatewayAuth };
+  // The same costs once more with the two gateways loaded at the same moment: (c with d), (c with p), then (c with e).
   const paired = [];
   for (let r = 1; r <= opts.rounds; r++) {
     const [c, d] = await measureTogether([gatewayRows[0], gatewayRows[1]]);
+    const [c1, p] = await measureTogether([gatewayRows[0], publicRow]);
     const [c2, e] = await measureTogether([gatewayRows[0], gatewayRows[2]]);
-    paired.push({ basic: [c, d], jwt: [c2, e] });
-    console.error(`  paired round ${r} of ${opts.rounds}: (c) ${c.rps.toFixed(0)} with (d) ${d.rps.toFixed(0)} req/s, ${c.cpuUsPerRequest.toFixed(0)} and ${d.cpuUsPerRequest.toFixed(0)} µs; (c) ${c2.rps.toFixed(0)} with (e) ${e.rps.toFixed(0)} req/s, ${c2.cpuUsPerRequest.toFixed(0)} and ${e.cpuUsPerRequest.toFixed(0)} µs`);
+    paired.push({ basic: [c, d], publicPath: [c1, p], jwt: [c2, e] });
+    const pair = (x, y, k) => `(c) ${x.rps.toFixed(0)} with (${k}) ${y.rps.toFixed(0)} req/s, ${x.cpuUsPerRequest.toFixed(0)} and ${y.cpuUsPerRequest.toFixed(0)} µs`;
+    console.error(`  paired round ${r} of ${opts.rounds}: ${pair(c, d, 'd')}; ${pair(c1, p, 'p')}; ${pair(c2, e, 'e')}`);
   }
   rows[2].rssMb = processes.rssMb(gateway);
   rows[2].idleRssMb = idleRss[0];
   rows[3].rssMb = rows[4].rssMb = processes.rssMb(gatewayAuth);
   rows[3].idleRssMb = idleRss[1];
-  report(rows, { ...opts, scrypt, loginMs: login.ms, rounds, paired });
+  report(rows, { ...opts, scrypt, loginMs: login.ms, rounds, paired, floorRows });
 }
 
 /** Uploads a fresh RSA public key as the management tenant's `token.publicKey/bench` and answers `Bearer <RS256 JWT>` for admin. */

@@ -1,7 +1,8 @@
 // Benchmark: outbox → relay → Kafka → consumer runner, next to raw kafkajs produce → consume,
 // on the same broker in the same run. Run through `npm run bench:messaging` (which provisions
 // the infra and builds). Options: --count N (throughput run), --writers W, --rate R (msg/s of
-// the latency run), --seconds S. The "save, then publish" column (insert, then send, no outbox)
+// the latency run), --seconds S (measured), --warmup W (seconds at that rate before them, left out of
+// the percentiles). The "save, then publish" column (insert, then send, no outbox)
 // shows what the database write alone costs.
 const { randomBytes } = require('node:crypto');
 const { parseArgs } = require('node:util');
@@ -12,12 +13,16 @@ const { summarize, paced, parallel, printTable } = require('./stats');
 const { infraCpuMs } = require('./infra-cpu');
 
 const { values: args } = parseArgs({
-  options: { count: { type: 'string', default: '2000' }, writers: { type: 'string', default: '16' }, rate: { type: 'string', default: '1000' }, seconds: { type: 'string', default: '3' } },
+  options: {
+    count: { type: 'string', default: '2000' }, writers: { type: 'string', default: '16' }, rate: { type: 'string', default: '1000' }, seconds: { type: 'string', default: '3' },
+    warmup: { type: 'string', default: '1' },
+  },
 });
 const COUNT = Number(args.count);
 const WRITERS = Number(args.writers);
 const RATE = Number(args.rate);
 const SECONDS = Number(args.seconds);
+const WARMUP = Number(args.warmup);
 
 /** Store commands sent by the benchmark's MongoDB clients (of the throughput run: counted between its start and its last message). */
 const storeCommands = { count: 0 };
@@ -49,11 +54,15 @@ function envelope(i) {
 /** Collects consumed messages; resolves `done` after `expected` of them. */
 function sink(expected) {
   const latencies = [];
+  const sent = [];
   let resolve;
   const done = new Promise((r) => (resolve = r));
   return {
     latencies, done,
+    /** The latencies of the messages sent at or after `from` (ms since the epoch). */
+    sentSince: (from) => latencies.filter((_, i) => sent[i] >= from),
     record(sentAt) {
+      sent.push(sentAt);
       latencies.push(Date.now() - sentAt);
       if (latencies.length === expected) resolve(Date.now());
     },
@@ -155,29 +164,35 @@ async function throughput(make) {
   return { tput: COUNT / ((end - start) / 1000), removal, commands, ferretCpu: perMessage('ferretdb'), kafkaCpu: perMessage('kafka') };
 }
 
+/**
+ * Writes paced at RATE for WARMUP + SECONDS seconds; the percentiles are of the messages sent after
+ * the warm-up (the steady state: a fresh pipeline's first writes also create its collections and
+ * warm its connections), and `all` of every message.
+ */
 async function latency(make) {
   const topic = await freshTopic();
-  const total = RATE * SECONDS;
+  const total = Math.round(RATE * (WARMUP + SECONDS));
   const p = await make(topic, total);
   await new Promise((r) => setTimeout(r, 1000));
+  const start = Date.now();
   await paced(total, RATE, p.write);
   await p.sink.done;
   await p.stop();
-  return summarize(p.sink.latencies);
+  return { ...summarize(p.sink.sentSince(start + WARMUP * 1000)), all: summarize(p.sink.latencies) };
 }
 
 async function measure(name, make) {
   const { tput, removal, commands, ferretCpu, kafkaCpu } = await throughput(make);
   console.error(`  ${name}: ${tput.toFixed(0)} msg/s`);
   const lat = await latency(make);
-  console.error(`  ${name}: latency p50 ${lat.p50} ms, p99 ${lat.p99} ms`);
+  console.error(`  ${name}: latency p50 ${lat.p50} ms, p99 ${lat.p99} ms (with the warm-up: p50 ${lat.all.p50} ms, p99 ${lat.all.p99} ms)`);
   return { tput, lat, removal, commands, ferretCpu, kafkaCpu };
 }
 
 const cpuText = (ms) => (ms === undefined ? 'n/a' : ms.toFixed(2));
 
 async function main() {
-  console.log(`messaging benchmark: ${COUNT} messages from ${WRITERS} concurrent writers; latency at ${RATE} msg/s for ${SECONDS} s`);
+  console.log(`messaging benchmark: ${COUNT} messages from ${WRITERS} concurrent writers; latency at ${RATE} msg/s for ${SECONDS} s after ${WARMUP} s of warm-up`);
   const raw = await measure('raw kafkajs', rawPipeline);
   const save = await measure('save, then publish', savePublishPipeline);
   const box = await measure('outbox', outboxPipeline);
@@ -187,6 +202,7 @@ async function main() {
     [`p50 latency at ${RATE}/s (ms)`, raw.lat.p50, save.lat.p50, box.lat.p50, ''],
     [`p99 latency at ${RATE}/s (ms)`, raw.lat.p99, save.lat.p99, box.lat.p99, ''],
     [`max latency at ${RATE}/s (ms)`, raw.lat.max, save.lat.max, box.lat.max, ''],
+    [`p99 / max with the first ${WARMUP} s (ms)`, ...[raw, save, box].map((r) => `${r.lat.all.p99} / ${r.lat.all.max}`), ''],
     ['published entries removed afterwards (entries/s)', '', '', box.removal.toFixed(0), ''],
     ['store commands per message, throughput run', ...[raw, save, box].map((r) => r.commands.toFixed(2)), ''],
     ...[['FerretDB', 'ferretCpu'], ['Kafka', 'kafkaCpu']].map(([label, key]) => [`${label} CPU per message, throughput run (ms)`, ...[raw, save, box].map((r) => cpuText(r[key])), '']),
