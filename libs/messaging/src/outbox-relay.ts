@@ -48,8 +48,8 @@ interface CollectionState {
 }
 
 const DEFAULT_SCAN_INTERVAL_MS = 5000;
-/** Documents a scan reads per round trip; reported writes go out between them (see `scan`). */
-const SCAN_BATCH = 200;
+/** Documents a scan reads per round trip: small, so that writes on the same connection and reported entries wait little (see `scan`). */
+const SCAN_BATCH = 50;
 /** Documents cleaned per step while quiet: small, so a write arriving meanwhile waits little. */
 const QUIET_REMOVALS = 8;
 
@@ -166,7 +166,9 @@ export class OutboxRelay {
    * Entries in the collection that were neither published nor reported, oldest documents first.
    * With `publishMeanwhile` (a periodic scan, not the first one of a relay taking over), entries
    * reported while the scan reads are published between its batches instead of waiting for its end:
-   * on FerretDB the scan reads the whole collection, which took about a second at 4,000 documents.
+   * on FerretDB the scan reads the whole collection, which took about a second at 4,000 documents
+   * in one round trip, with the app's writes waiting behind it on the same connection. In batches
+   * of SCAN_BATCH, a write waits for one batch at most.
    * What it found and was published meanwhile is left out when the found entries are published.
    */
   private async scan(collection: Collection<OutboxDoc>, state: CollectionState, publishMeanwhile: boolean): Promise<DocEntries[]> {
