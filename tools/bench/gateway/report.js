@@ -56,9 +56,9 @@ function report(rows, o) {
   // The verdicts: within the authenticating process, its authenticated path against its public path,
   // each taken relative to (c) loaded at the same moment (so the machine's drift between pairs cancels).
   const relative = ([base, row]) => ({ rps: row.rps / base.rps, cpuUsPerRequest: row.cpuUsPerRequest / base.cpuUsPerRequest });
-  const sameProcess = (kind) => medianCost(o.paired.map((p) => [relative(p.publicPath), relative(p[kind])]));
-  const ownBasic = sameProcess('basic');
-  const ownJwt = sameProcess('jwt');
+  const sameProcess = (kind) => o.paired.map((p) => [relative(p.publicPath), relative(p[kind])]);
+  const ownBasic = medianCost(sameProcess('basic'));
+  const ownJwt = medianCost(sameProcess('jwt'));
   const errors = rows.reduce((s, r) => s + r.errors, 0) + o.paired.reduce((s, p) => s + [...p.basic, ...p.publicPath, ...p.jwt].reduce((n, r) => n + r.errors, 0), 0);
   const rss = Math.max(c.rssMb, d.rssMb, e.rssMb);
   console.log('\ntargets, as ratios from this run:');
@@ -96,10 +96,9 @@ function report(rows, o) {
   console.log(`    Basic: ${perPair('basic')}`);
   console.log(`    public path (control): ${perPair('publicPath')}`);
   console.log(`    JWT:   ${perPair('jwt')}`);
-  const ownPerPair = (kind) => listed(o.paired.map((p) => [relative(p.publicPath), relative(p[kind])]));
   console.log(`  same process, per pair (d or e against p, each relative to its c), cost by req/s; by CPU:`);
-  console.log(`    Basic: ${ownPerPair('basic')}`);
-  console.log(`    JWT:   ${ownPerPair('jwt')}`);
+  console.log(`    Basic: ${listed(sameProcess('basic'))}`);
+  console.log(`    JWT:   ${listed(sameProcess('jwt'))}`);
 
   const wallUs = 1e6 / d.rps - 1e6 / c.rps;
   const cpuUs = d.cpuUsPerRequest - c.cpuUsPerRequest;
