@@ -8,6 +8,7 @@ export * from './kafkajs-idle-loop';
 export * from './outbox';
 export * from './outbox-inserts';
 export * from './outbox-published';
+export * from './outbox-update';
 export * from './outbox-relay';
 export * from './publisher';
 export * from './relay-lease';

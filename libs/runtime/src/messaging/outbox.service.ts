@@ -5,7 +5,7 @@ import type { Connection } from 'mongoose';
 import type { Collection, Document, Filter, InsertOneResult, UpdateFilter, UpdateResult } from 'mongodb';
 import { Logger } from 'pino';
 import { Contract } from '@berth/contracts';
-import { createEnvelope, Envelope, EnvelopeFields, OUTBOX_FIELD, OutboxInserts, OutboxRelay, outboxFor, toRecord, withOutbox } from '@berth/messaging';
+import { createEnvelope, Envelope, EnvelopeFields, OUTBOX_FIELD, OutboxInserts, OutboxRelay, outboxFor, updateWithOutbox } from '@berth/messaging';
 import type { BaseConfig } from '@berth/config';
 import { APP_INFO, AppInfo, BASE_CONFIG } from '../app-info';
 import { PINO } from '../logging/pino.token';
@@ -57,12 +57,14 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
     return { acknowledged: true, insertedId: doc._id as InsertOneResult<T>['insertedId'] };
   }
 
-  /** Updates one document and adds its messages; they are published only if the update matched. */
+  /**
+   * Updates one document and adds its messages; they are published only if the update matched,
+   * after any older entries the document still holds (`updateWithOutbox`).
+   */
   async updateOne<T extends Document>(collection: Collection<T>, filter: Filter<T> & { _id: unknown }, update: UpdateFilter<T>, messages: OutboxMessage[]): Promise<UpdateResult<T>> {
     const { topic, envelopes } = this.prepare(messages);
-    const result = await collection.updateOne(filter, envelopes.length ? withOutbox(update as any, topic, envelopes) : update);
-    if (result.modifiedCount > 0 || result.upsertedCount > 0) this.report(collection, filter._id, topic, envelopes);
-    return result;
+    if (envelopes.length === 0) return collection.updateOne(filter, update);
+    return updateWithOutbox(collection, filter, update, topic, envelopes, this.relay);
   }
 
   /** Per collection: entries not yet published, and published ones not yet removed. */
@@ -82,11 +84,6 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
     const topics = new Set(messages.map((m) => m.contract.topic));
     if (topics.size > 1) throw new Error(`one write carries messages of one topic, not ${[...topics].join(', ')}`);
     return { topic: [...topics][0] ?? '', envelopes: messages.map((m) => this.envelope(m)) };
-  }
-
-  private report(collection: Collection<any>, id: unknown, topic: string, envelopes: Envelope[]) {
-    if (envelopes.length === 0 || !this.relay) return;
-    this.relay.written(collection.collectionName, id, envelopes.map((e) => toRecord(topic, e)));
   }
 }
 

@@ -1,0 +1,61 @@
+import { ApplicationCreated } from '@berth/contracts';
+import { createEnvelope, OutboxRelay, Publisher, updateWithOutbox } from '../src';
+import { MessagingFixture, until } from './messaging-fixture';
+
+describe('updateWithOutbox: one aggregate written through two replicas', () => {
+  let f: MessagingFixture;
+  let publisher: Publisher;
+
+  beforeEach(async () => {
+    f = await new MessagingFixture().setUp();
+    publisher = new Publisher(f.kafka);
+  });
+  afterEach(async () => {
+    await f.tearDown();
+    await publisher.disconnect();
+  });
+
+  const aggregates = () => f.db.collection<{ _id: string; version: number }>('aggregates');
+  const relay = (owner: string) => f.track(new OutboxRelay({
+    db: f.db, collections: ['aggregates'], publisher, owner, scanIntervalMs: 600_000, // no periodic scan during the test
+  }));
+  const envelope = (version: number) => createEnvelope(ApplicationCreated, {
+    source: 'test', tenantId: 't1', aggregateId: 'agg', aggregateVersion: version, payload: { id: 'agg', name: `v${version}`, type: 'HOSTED', ownerTenant: 't1' },
+  });
+
+  /** The aggregate versions on the topic, in the order its one partition holds them. */
+  async function versionsOnTopic(expected: number): Promise<number[]> {
+    const consumer = f.kafka.consumer({ groupId: `g${f.id}` });
+    const versions: number[] = [];
+    await consumer.connect();
+    await consumer.subscribe({ topics: [f.topic], fromBeginning: true });
+    await consumer.run({ eachMessage: async ({ message }) => { versions.push(JSON.parse(String(message.value)).aggregateVersion); } });
+    await until(() => versions.length >= expected, 20_000).finally(() => consumer.disconnect());
+    return versions;
+  }
+
+  it('publishes the entry another replica left in the document before the new one, without waiting for a scan', async () => {
+    const holder = relay(`holder-${f.id}`);
+    await holder.start();
+    await until(async () => (await f.db.collection('_outbox_leases').findOne({ _id: 'aggregates' as never }))?.owner === `holder-${f.id}`);
+    const other = relay(`other-${f.id}`); // not the lease holder: it leaves its writes to the holder
+    await other.start();
+    await aggregates().insertOne({ _id: 'agg', version: 0 });
+
+    const first = await updateWithOutbox(aggregates(), { _id: 'agg' }, { $set: { version: 1 } }, f.topic, [envelope(1)], other);
+    const second = await updateWithOutbox(aggregates(), { _id: 'agg' }, { $set: { version: 2 } }, f.topic, [envelope(2)], holder);
+
+    expect([first.matchedCount, first.modifiedCount, second.matchedCount, second.modifiedCount]).toEqual([1, 1, 1, 1]);
+    expect(await versionsOnTopic(2)).toEqual([1, 2]);
+  });
+
+  it('matches nothing when the filter does not match, and reports nothing', async () => {
+    const holder = relay(`holder-${f.id}`);
+    await holder.start();
+    await aggregates().insertOne({ _id: 'agg', version: 3 });
+    const result = await updateWithOutbox(aggregates(), { _id: 'agg', version: 2 }, { $set: { version: 3 } }, f.topic, [envelope(3)], holder);
+    expect([result.matchedCount, result.modifiedCount]).toEqual([0, 0]);
+    expect(holder.stats().aggregates).toEqual({ unpublished: 0, unremoved: 0 });
+    expect(await aggregates().findOne({ _id: 'agg' })).toEqual({ _id: 'agg', version: 3 });
+  });
+});
