@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
 import { Db, MongoClient } from 'mongodb';
 import { ApplicationCreated } from '@berth/contracts';
-import { createEnvelope, ensureTopics, OutboxRelay, outboxFor } from '../src';
+import { createEnvelope, ensureTopics, OutboxRelay, outboxFor, Publisher } from '../src';
 
 /** A fresh topic and database on the real Kafka and MongoDB/FerretDB of the test environment. */
 export class MessagingFixture {
@@ -14,6 +14,8 @@ export class MessagingFixture {
   readonly kafka = new Kafka({ clientId: 'messaging-test', brokers: process.env.KAFKA_BROKERS!.split(','), logLevel: logLevel.NOTHING });
   mongo!: MongoClient;
   db!: Db;
+  /** A publisher on the fixture's Kafka, disconnected at teardown. */
+  readonly publisher = new Publisher(this.kafka);
   private readonly children: ChildProcess[] = [];
   private readonly stoppables: Array<{ stop(): Promise<void> }> = [];
 
@@ -93,6 +95,7 @@ export class MessagingFixture {
   async tearDown(): Promise<void> {
     for (const c of this.children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
     for (const r of this.stoppables.reverse()) await r.stop().catch(() => undefined);
+    await this.publisher.disconnect().catch(() => undefined);
     await this.db.dropDatabase().catch(() => undefined);
     await this.mongo.close();
     const admin = this.kafka.admin();

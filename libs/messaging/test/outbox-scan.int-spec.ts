@@ -1,23 +1,20 @@
 import { CommandStartedEvent, CommandSucceededEvent, MongoClient } from 'mongodb';
 import { ApplicationCreated } from '@berth/contracts';
-import { createEnvelope, OutboxRelay, outboxFor, Publisher } from '../src';
+import { createEnvelope, OutboxRelay, outboxFor } from '../src';
 import { MessagingFixture, until } from './messaging-fixture';
 
 const DOCS = 2000;
 
 describe('OutboxRelay: a periodic scan', () => {
   let f: MessagingFixture;
-  let publisher: Publisher;
   let monitored: MongoClient;
 
   beforeEach(async () => {
     f = await new MessagingFixture().setUp();
-    publisher = new Publisher(f.kafka);
     monitored = await new MongoClient(process.env.MONGODB_URI!, { monitorCommands: true }).connect();
   });
   afterEach(async () => {
     await f.tearDown();
-    await publisher.disconnect();
     await monitored.close();
   });
 
@@ -40,7 +37,7 @@ describe('OutboxRelay: a periodic scan', () => {
       if (e.commandName === 'getMore' && reply.cursor && String(reply.cursor.id) === '0') events.push('scan end');
     });
     const relay = f.track(new OutboxRelay({
-      db: monitored.db(f.dbName), collections: ['aggregates'], publisher, owner: `test-${f.id}`, scanIntervalMs: 100, quietMs: 600_000,
+      db: monitored.db(f.dbName), collections: ['aggregates'], publisher: f.publisher, owner: `test-${f.id}`, scanIntervalMs: 100, quietMs: 600_000,
       afterPublish: (records) => { if (records.some((r) => r.key === 'new')) events.push('published'); },
     }));
     await relay.start();

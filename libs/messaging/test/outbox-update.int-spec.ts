@@ -1,23 +1,20 @@
 import { ApplicationCreated } from '@berth/contracts';
-import { createEnvelope, OutboxRelay, Publisher, updateWithOutbox } from '../src';
+import { createEnvelope, OutboxRelay, updateWithOutbox } from '../src';
 import { MessagingFixture, until } from './messaging-fixture';
 
 describe('updateWithOutbox: one aggregate written through two replicas', () => {
   let f: MessagingFixture;
-  let publisher: Publisher;
 
   beforeEach(async () => {
     f = await new MessagingFixture().setUp();
-    publisher = new Publisher(f.kafka);
   });
   afterEach(async () => {
     await f.tearDown();
-    await publisher.disconnect();
   });
 
   const aggregates = () => f.db.collection<{ _id: string; version: number }>('aggregates');
   const relay = (owner: string) => f.track(new OutboxRelay({
-    db: f.db, collections: ['aggregates'], publisher, owner, scanIntervalMs: 600_000, // no periodic scan during the test
+    db: f.db, collections: ['aggregates'], publisher: f.publisher, owner, scanIntervalMs: 600_000, // no periodic scan during the test
   }));
   const envelope = (version: number) => createEnvelope(ApplicationCreated, {
     source: 'test', tenantId: 't1', aggregateId: 'agg', aggregateVersion: version, payload: { id: 'agg', name: `v${version}`, type: 'HOSTED', ownerTenant: 't1' },
