@@ -1,21 +1,18 @@
-import { OutboxRelay, Publisher } from '../src';
+import { OutboxRelay } from '../src';
 import { MessagingFixture, until } from './messaging-fixture';
 
 describe('an outbox collection whose documents only carry messages (disposable)', () => {
   let f: MessagingFixture;
-  let publisher: Publisher;
 
   beforeEach(async () => {
     f = await new MessagingFixture().setUp();
-    publisher = new Publisher(f.kafka);
   });
   afterEach(async () => {
     await f.tearDown();
-    await publisher.disconnect();
   });
 
   const relay = (disposable: string[]) => f.track(new OutboxRelay({
-    db: f.db, collections: ['aggregates'], disposable, publisher, owner: `test-${f.id}`, scanIntervalMs: 100, quietMs: 20,
+    db: f.db, collections: ['aggregates'], disposable, publisher: f.publisher, owner: `test-${f.id}`, scanIntervalMs: 100, quietMs: 20,
   }));
 
   it('has each document deleted once its messages are published, each message published once', async () => {

@@ -1,14 +1,14 @@
 import { ApplicationCreated } from '@berth/contracts';
-import { ConsumerRunner, createEnvelope, Inbox, once, OutboxRelay, PermanentError, PUBLISHED_COLLECTION, Publisher } from '../src';
+import { ConsumerRunner, createEnvelope, Inbox, once, OutboxRelay, PermanentError, PUBLISHED_COLLECTION } from '../src';
 import { MessagingFixture, until } from './messaging-fixture';
 
 /** Short, so a crashed relay's lease expires quickly. */
 const LEASE_TTL_MS = 2000;
 
 /** An in-process consumer whose effect is the fixture's guarded counter. */
-function counterConsumer(f: MessagingFixture, publisher: Publisher, inboxCollection = 'inbox', fail = false) {
+function counterConsumer(f: MessagingFixture, inboxCollection = 'inbox', fail = false) {
   return f.track(new ConsumerRunner({
-    kafka: f.kafka, groupId: `g${f.id}`, topics: [f.topic], publisher,
+    kafka: f.kafka, groupId: `g${f.id}`, topics: [f.topic], publisher: f.publisher,
     inbox: new Inbox(f.db.collection(inboxCollection), `g${f.id}`),
     maxAttempts: 3, backoff: { initialMs: 10, maxMs: 50 },
     handler: async (envelope, ctx) => {
@@ -19,27 +19,24 @@ function counterConsumer(f: MessagingFixture, publisher: Publisher, inboxCollect
   }));
 }
 
-function relay(f: MessagingFixture, publisher: Publisher) {
+function relay(f: MessagingFixture) {
   return f.track(new OutboxRelay({
-    db: f.db, collections: ['aggregates'], publisher, owner: `test-${f.id}`, scanIntervalMs: 100, leaseTtlMs: LEASE_TTL_MS,
+    db: f.db, collections: ['aggregates'], publisher: f.publisher, owner: `test-${f.id}`, scanIntervalMs: 100, leaseTtlMs: LEASE_TTL_MS,
   }));
 }
 
 describe('outbox → Kafka → consumer: exactly one effect per message', () => {
   let f: MessagingFixture;
-  let publisher: Publisher;
 
   beforeEach(async () => {
     f = await new MessagingFixture().setUp();
-    publisher = new Publisher(f.kafka);
   });
   afterEach(async () => {
     await f.tearDown();
-    await publisher.disconnect();
   });
 
   it('when the consumer is killed mid-batch and restarted', async () => {
-    const r = relay(f, publisher);
+    const r = relay(f);
     await r.start();
     const ids = await f.writeAggregates(300, r); // published as reported, without a scan
     const first = f.worker('consumer-worker', { TEST_DELAY_MS: '5' });
@@ -65,12 +62,12 @@ describe('outbox → Kafka → consumer: exactly one effect per message', () => 
       source: 'test', tenantId: 't1', aggregateId, aggregateVersion: 1, payload: { id: aggregateId, name: 'x', type: 'HOSTED', ownerTenant: 't1' },
     });
     const a = envelope('agg-a');
-    await publisher.publish(f.topic, a);
-    await publisher.publish(f.topic, a);
-    await publisher.publish(f.topic, envelope('agg-b'));
+    await f.publisher.publish(f.topic, a);
+    await f.publisher.publish(f.topic, a);
+    await f.publisher.publish(f.topic, envelope('agg-b'));
     expect(await f.topicCount()).toBe(3);
 
-    const consumer = counterConsumer(f, publisher);
+    const consumer = counterConsumer(f);
     await consumer.start();
     expect((await f.settle(2)).n).toBe(2);
     await consumer.stop();
@@ -80,7 +77,7 @@ describe('outbox → Kafka → consumer: exactly one effect per message', () => 
     await admin.resetOffsets({ groupId: `g${f.id}`, topic: f.topic, earliest: true });
     await admin.disconnect();
     // A new inbox collection: only the guard inside the effect's own write stands in the way.
-    const again = counterConsumer(f, publisher, 'inbox-lost');
+    const again = counterConsumer(f, 'inbox-lost');
     await again.start();
     await until(async () => (await f.db.collection('inbox-lost').countDocuments({ done: true })) === 2);
     await again.stop();
@@ -103,12 +100,12 @@ describe('outbox → Kafka → consumer: exactly one effect per message', () => 
 
   /** A new relay takes over and empties the outbox; then a consumer must see each id exactly once. */
   async function takeOverAndConsume(ids: string[], expectedOnTopic: number) {
-    const r = relay(f, publisher);
+    const r = relay(f);
     await r.start();
     await until(async () => (await r.backlog()).aggregates === 0);
     expect(await f.db.collection(PUBLISHED_COLLECTION).countDocuments()).toBe(0);
     expect(await f.topicCount()).toBe(expectedOnTopic);
-    const consumer = counterConsumer(f, publisher);
+    const consumer = counterConsumer(f);
     await consumer.start();
     const result = await f.settle(50);
     await consumer.stop();
@@ -129,9 +126,9 @@ describe('outbox → Kafka → consumer: exactly one effect per message', () => 
 
   it('parks a message that keeps failing in <topic>.dlq, with no effect', async () => {
     await f.writeAggregates(1);
-    const r = relay(f, publisher);
+    const r = relay(f);
     await r.start();
-    const consumer = counterConsumer(f, publisher, 'inbox', true);
+    const consumer = counterConsumer(f, 'inbox', true);
     await consumer.start();
     await until(async () => (await f.topicCount(`${f.topic}.dlq`)) === 1, 30000);
     await consumer.stop();

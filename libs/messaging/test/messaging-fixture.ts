@@ -33,17 +33,26 @@ export class MessagingFixture {
     return this;
   }
 
+  /** An `ApplicationCreated` of aggregate `id` at `version`. */
+  envelope(id: string, version = 1) {
+    return createEnvelope(ApplicationCreated, {
+      source: 'test', tenantId: 't1', aggregateId: id, aggregateVersion: version,
+      payload: { id, name: `${id} v${version}`, type: 'HOSTED', ownerTenant: 't1' },
+    });
+  }
+
+  /** A document of aggregate `id` carrying its `ApplicationCreated` as its one outbox entry. */
+  aggregate(id: string) {
+    return { _id: id as never, ...outboxFor(this.topic, [this.envelope(id)]) };
+  }
+
   /** Writes `count` aggregates, each with one outbox entry, as single inserts; reports each to `relay` if given. */
   async writeAggregates(count: number, relay?: OutboxRelay): Promise<string[]> {
     const ids = Array.from({ length: count }, (_, i) => `agg-${i}`);
     for (const id of ids) {
-      const envelope = createEnvelope(ApplicationCreated, {
-        source: 'test', tenantId: 't1', aggregateId: id, aggregateVersion: 1,
-        payload: { id, name: id, type: 'HOSTED', ownerTenant: 't1' },
-      });
-      const outbox = outboxFor(this.topic, [envelope]);
-      await this.db.collection('aggregates').insertOne({ _id: id as never, ...outbox });
-      relay?.written('aggregates', id, outbox._outbox);
+      const doc = this.aggregate(id);
+      await this.db.collection('aggregates').insertOne(doc);
+      relay?.written('aggregates', id, doc._outbox);
     }
     return ids;
   }

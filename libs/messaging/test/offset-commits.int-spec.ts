@@ -1,5 +1,5 @@
 import { ApplicationCreated } from '@berth/contracts';
-import { ConsumerRunner, createEnvelope, Inbox, once, Publisher } from '../src';
+import { ConsumerRunner, createEnvelope, Inbox, once } from '../src';
 import { MessagingFixture, until } from './messaging-fixture';
 
 /** Offsets the group has committed on the fixture's topic, summed over its partitions (none: 0). */
@@ -16,20 +16,17 @@ async function committed(f: MessagingFixture): Promise<number> {
 
 describe('ConsumerRunner: offsets are committed from a timer, not after every batch', () => {
   let f: MessagingFixture;
-  let publisher: Publisher;
 
   beforeEach(async () => {
     f = await new MessagingFixture().setUp();
-    publisher = new Publisher(f.kafka);
   });
   afterEach(async () => {
     await f.tearDown();
-    await publisher.disconnect();
   });
 
   function consumer(commitIntervalMs: number) {
     return f.track(new ConsumerRunner({
-      kafka: f.kafka, groupId: `g${f.id}`, topics: [f.topic], publisher, commitIntervalMs,
+      kafka: f.kafka, groupId: `g${f.id}`, topics: [f.topic], publisher: f.publisher, commitIntervalMs,
       inbox: new Inbox(f.db.collection('inbox'), `g${f.id}`),
       handler: async (envelope, ctx) => {
         const { filter, update } = once({ _id: 'counter' }, { $inc: { n: 1 }, $push: { seen: envelope.aggregateId } }, ctx.messageId);
@@ -40,7 +37,7 @@ describe('ConsumerRunner: offsets are committed from a timer, not after every ba
 
   async function publish(count: number) {
     for (let i = 0; i < count; i++) {
-      await publisher.publish(f.topic, createEnvelope(ApplicationCreated, {
+      await f.publisher.publish(f.topic, createEnvelope(ApplicationCreated, {
         source: 'test', tenantId: 't1', aggregateId: `agg-${i}`, aggregateVersion: 1, payload: { id: `agg-${i}`, name: 'x', type: 'HOSTED', ownerTenant: 't1' },
       }));
     }

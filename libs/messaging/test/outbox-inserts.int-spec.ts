@@ -1,17 +1,15 @@
 import { MongoClient } from 'mongodb';
 import { ApplicationCreated } from '@berth/contracts';
-import { createEnvelope, isDuplicateKey, OutboxInserts, OutboxRelay, outboxFor, Publisher } from '../src';
+import { createEnvelope, isDuplicateKey, OutboxInserts, OutboxRelay, outboxFor } from '../src';
 import { MessagingFixture, until } from './messaging-fixture';
 
 describe('OutboxInserts (group commit of outbox inserts, real store and Kafka)', () => {
   let f: MessagingFixture;
-  let publisher: Publisher;
   let monitored: MongoClient;
   const inserts: number[] = [];
 
   beforeEach(async () => {
     f = await new MessagingFixture().setUp();
-    publisher = new Publisher(f.kafka);
     monitored = await new MongoClient(process.env.MONGODB_URI!, { monitorCommands: true }).connect();
     inserts.length = 0;
     monitored.on('commandStarted', (e) => {
@@ -20,7 +18,6 @@ describe('OutboxInserts (group commit of outbox inserts, real store and Kafka)',
   });
   afterEach(async () => {
     await f.tearDown();
-    await publisher.disconnect();
     await monitored.close();
   });
 
@@ -32,7 +29,7 @@ describe('OutboxInserts (group commit of outbox inserts, real store and Kafka)',
   });
 
   it('stores concurrent inserts in fewer commands, each once, and the relay publishes each message once', async () => {
-    const relay = f.track(new OutboxRelay({ db: monitored.db(f.dbName), collections: ['aggregates'], publisher, owner: `test-${f.id}`, scanIntervalMs: 60_000 }));
+    const relay = f.track(new OutboxRelay({ db: monitored.db(f.dbName), collections: ['aggregates'], publisher: f.publisher, owner: `test-${f.id}`, scanIntervalMs: 60_000 }));
     await relay.start();
     const writer = new OutboxInserts(relay);
     const aggregates = monitored.db(f.dbName).collection('aggregates');

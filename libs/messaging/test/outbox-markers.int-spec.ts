@@ -1,21 +1,18 @@
-import { OutboxRelay, PUBLISHED_COLLECTION, Publisher } from '../src';
+import { OutboxRelay, PUBLISHED_COLLECTION } from '../src';
 import { MessagingFixture, until } from './messaging-fixture';
 
 describe('OutboxRelay: the markers of published batches', () => {
   let f: MessagingFixture;
-  let publisher: Publisher;
 
   beforeEach(async () => {
     f = await new MessagingFixture().setUp();
-    publisher = new Publisher(f.kafka);
   });
   afterEach(async () => {
     await f.tearDown();
-    await publisher.disconnect();
   });
 
   const relay = (quietMs?: number) => f.track(new OutboxRelay({
-    db: f.db, collections: ['aggregates'], publisher, owner: `test-${f.id}`, scanIntervalMs: 100, quietMs,
+    db: f.db, collections: ['aggregates'], publisher: f.publisher, owner: `test-${f.id}`, scanIntervalMs: 100, quietMs,
   }));
 
   it('name the published entries by id, without their values', async () => {

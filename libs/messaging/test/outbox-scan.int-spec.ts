@@ -1,6 +1,5 @@
 import { CommandStartedEvent, CommandSucceededEvent, MongoClient } from 'mongodb';
-import { ApplicationCreated } from '@berth/contracts';
-import { createEnvelope, OutboxRelay, outboxFor } from '../src';
+import { OutboxRelay } from '../src';
 import { MessagingFixture, until } from './messaging-fixture';
 
 const DOCS = 2000;
@@ -18,14 +17,9 @@ describe('OutboxRelay: a periodic scan', () => {
     await monitored.close();
   });
 
-  const aggregate = (id: string) => ({
-    _id: id as never,
-    ...outboxFor(f.topic, [createEnvelope(ApplicationCreated, { source: 'test', tenantId: 't1', aggregateId: id, aggregateVersion: 1, payload: { id, name: id, type: 'HOSTED', ownerTenant: 't1' } })]),
-  });
-
   it('does not hold back a write reported while it reads: the write is published before the scan ends', async () => {
     // Documents whose entries get published and then stay (the relay is never quiet), so every scan reads them all.
-    await f.db.collection('aggregates').insertMany(Array.from({ length: DOCS }, (_, i) => aggregate(`old-${i}`)));
+    await f.db.collection('aggregates').insertMany(Array.from({ length: DOCS }, (_, i) => f.aggregate(`old-${i}`)));
     const events: string[] = [];
     let scanStarted: (() => void) | undefined;
     monitored.on('commandStarted', (e: CommandStartedEvent) => {
@@ -46,7 +40,7 @@ describe('OutboxRelay: a periodic scan', () => {
     // The next scan's first round trip for more documents: report a write now.
     await new Promise<void>((resolve) => { scanStarted = resolve; });
     scanStarted = undefined;
-    const doc = aggregate('new');
+    const doc = f.aggregate('new');
     await f.db.collection('aggregates').insertOne(doc);
     relay.written('aggregates', 'new', doc._outbox);
     events.push('reported');

@@ -1,5 +1,4 @@
-import { ApplicationCreated } from '@berth/contracts';
-import { createEnvelope, OutboxRelay, updateWithOutbox } from '../src';
+import { OutboxRelay, updateWithOutbox } from '../src';
 import { MessagingFixture, until } from './messaging-fixture';
 
 describe('updateWithOutbox: one aggregate written through two replicas', () => {
@@ -16,9 +15,6 @@ describe('updateWithOutbox: one aggregate written through two replicas', () => {
   const relay = (owner: string) => f.track(new OutboxRelay({
     db: f.db, collections: ['aggregates'], publisher: f.publisher, owner, scanIntervalMs: 600_000, // no periodic scan during the test
   }));
-  const envelope = (version: number) => createEnvelope(ApplicationCreated, {
-    source: 'test', tenantId: 't1', aggregateId: 'agg', aggregateVersion: version, payload: { id: 'agg', name: `v${version}`, type: 'HOSTED', ownerTenant: 't1' },
-  });
 
   /** The aggregate versions on the topic, in the order its one partition holds them. */
   async function versionsOnTopic(expected: number): Promise<number[]> {
@@ -39,8 +35,8 @@ describe('updateWithOutbox: one aggregate written through two replicas', () => {
     await other.start();
     await aggregates().insertOne({ _id: 'agg', version: 0 });
 
-    const first = await updateWithOutbox(aggregates(), { _id: 'agg' }, { $set: { version: 1 } }, f.topic, [envelope(1)], other);
-    const second = await updateWithOutbox(aggregates(), { _id: 'agg' }, { $set: { version: 2 } }, f.topic, [envelope(2)], holder);
+    const first = await updateWithOutbox(aggregates(), { _id: 'agg' }, { $set: { version: 1 } }, f.topic, [f.envelope('agg', 1)], other);
+    const second = await updateWithOutbox(aggregates(), { _id: 'agg' }, { $set: { version: 2 } }, f.topic, [f.envelope('agg', 2)], holder);
 
     expect([first.matchedCount, first.modifiedCount, second.matchedCount, second.modifiedCount]).toEqual([1, 1, 1, 1]);
     expect(await versionsOnTopic(2)).toEqual([1, 2]);
@@ -50,7 +46,7 @@ describe('updateWithOutbox: one aggregate written through two replicas', () => {
     const holder = relay(`holder-${f.id}`);
     await holder.start();
     await aggregates().insertOne({ _id: 'agg', version: 3 });
-    const result = await updateWithOutbox(aggregates(), { _id: 'agg', version: 2 }, { $set: { version: 3 } }, f.topic, [envelope(3)], holder);
+    const result = await updateWithOutbox(aggregates(), { _id: 'agg', version: 2 }, { $set: { version: 3 } }, f.topic, [f.envelope('agg', 3)], holder);
     expect([result.matchedCount, result.modifiedCount]).toEqual([0, 0]);
     expect(holder.stats().aggregates).toEqual({ unpublished: 0, unremoved: 0 });
     expect(await aggregates().findOne({ _id: 'agg' })).toEqual({ _id: 'agg', version: 3 });

@@ -1,18 +1,15 @@
 import { ApplicationCreated } from '@berth/contracts';
-import { ConsumerRunner, createEnvelope, Envelope, Inbox, Publisher, workContext } from '../src';
+import { ConsumerRunner, createEnvelope, Envelope, Inbox, workContext } from '../src';
 import { MessagingFixture, until } from './messaging-fixture';
 
 describe('consumer runner: what a handler causes carries the message\'s context', () => {
   let f: MessagingFixture;
-  let publisher: Publisher;
 
   beforeEach(async () => {
     f = await new MessagingFixture().setUp();
-    publisher = new Publisher(f.kafka);
   });
   afterEach(async () => {
     await f.tearDown();
-    await publisher.disconnect();
   });
 
   it('correlation id, processing mode, the message as cause, and the actor', async () => {
@@ -21,10 +18,10 @@ describe('consumer runner: what a handler causes carries the message\'s context'
         source: 'test', tenantId: 't1', aggregateId: 'a1', aggregateVersion: 1,
         payload: { id: 'a1', name: 'x', type: 'HOSTED', ownerTenant: 't1' },
       }));
-    await publisher.publish(f.topic, incoming);
+    await f.publisher.publish(f.topic, incoming);
     const caused: Envelope[] = [];
     const runner = f.track(new ConsumerRunner({
-      kafka: f.kafka, groupId: `g${f.id}`, topics: [f.topic], publisher, inbox: new Inbox(f.db.collection('inbox'), `g${f.id}`),
+      kafka: f.kafka, groupId: `g${f.id}`, topics: [f.topic], publisher: f.publisher, inbox: new Inbox(f.db.collection('inbox'), `g${f.id}`),
       handler: async (envelope) => {
         caused.push(createEnvelope(ApplicationCreated, {
           source: 'test', tenantId: 't1', aggregateId: 'b1', aggregateVersion: 1, payload: envelope.payload as never,
