@@ -19,7 +19,7 @@ const jobOptions = (jobId) => ({ jobId, attempts: 10, backoff: { type: 'exponent
 
 function bind() {
   return new Promise((resolve, reject) => {
-    const session = smpp.connect({ host: '127.0.0.1', port: Number(smscPort) });
+    const session = smpp.connect({ host: '127.0.0.1', port: Number(smscPort), noDelay: true });
     session.on('error', reject);
     session.on('deliver_sm', (pdu) => session.send(pdu.response()));
     session.on('enquire_link', (pdu) => session.send(pdu.response()));

@@ -15,6 +15,8 @@ async function startSmsc(port, password) {
   const arrivals = new Map();
   const server = smpp.createServer((session) => {
     session.on('error', () => undefined);
+    // As an SMSC would: PDUs go out at once, not held back by Nagle's algorithm for the peer's ACK.
+    session.socket.setNoDelay(true);
     session.on('bind_transceiver', (pdu) => {
       if (pdu.password !== password) { session.send(pdu.response({ command_status: smpp.ESME_RINVPASWD })); return session.close(); }
       session.send(pdu.response({ system_id: 'bench-smsc' }));

@@ -116,6 +116,8 @@ async function smsRuns(sendText, tag, smsc, procs) {
   return {
     cpu,
     accepted: COUNT / ((acceptedAt - started) / 1000), delivered: at.length / ((last - started) / 1000), arrivedCount: at.length, duplicates,
+    // The queue draining alone: arrivals after the last 201, over the time they took.
+    drained: last > acceptedAt ? at.filter((t) => t > acceptedAt).length / ((last - acceptedAt) / 1000) : NaN,
     latency: summarize(posted.map((p, i) => (arrival(i)?.at ?? NaN) - p).filter((v) => !Number.isNaN(v))),
   };
 }
@@ -166,6 +168,7 @@ function report(sms, floor, bull) {
   printTable(['', 'Berth (gateway, auth, store)', 'floor (HTTP → BullMQ → SMPP, 1 process)'], [
     row('accepted requests/s (201)', (r) => rate(r.accepted)),
     row('delivered messages/s (at the SMSC)', (r) => rate(r.delivered)),
+    row('  of them after the last 201, per s (draining)', (r) => rate(r.drained)),
     row('delivered ÷ BullMQ process/s', (r) => (r.delivered / bull.processed).toFixed(2)),
     row('end-to-end p50 (ms, POST → submit_sm)', (r) => r.latency.p50),
     row('end-to-end p99 (ms)', (r) => r.latency.p99),

@@ -80,6 +80,7 @@ export class TestSmsc {
 
   private serve(session: smpp.Session) {
     session.on('error', () => undefined);
+    session.socket.setNoDelay(true);
     session.on('bind_transceiver', (pdu: smpp.PDU) => {
       if (pdu.password !== this.options.password) {
         session.send(pdu.response({ command_status: smpp.ESME_RINVPASWD }));

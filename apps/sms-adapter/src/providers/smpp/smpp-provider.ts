@@ -47,7 +47,9 @@ export class SmppProvider implements SmsProvider {
       this.timer = setTimeout(() => this.connect(), RECONNECT_MAX_MS);
       return;
     }
-    const session = smpp.connect({ host, port, auto_enquire_link_period: ENQUIRE_LINK_MS, lookup: this.outbound.lookup });
+    // noDelay: each PDU leaves at once; with Nagle's algorithm a submit_sm sent while an earlier one
+    // is unacknowledged waits for the SMSC's (delayed) ACK, tens of ms per window under load.
+    const session = smpp.connect({ host, port, noDelay: true, auto_enquire_link_period: ENQUIRE_LINK_MS, lookup: this.outbound.lookup });
     this.session = session;
     session.on('connect', () => session.bind_transceiver(
       { system_id: this.settings.systemId, password: this.settings.password, system_type: this.settings.systemType },

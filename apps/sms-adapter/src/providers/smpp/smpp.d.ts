@@ -34,7 +34,7 @@ declare module 'smpp' {
     sessions: Session[];
   }
 
-  export interface ConnectOptions { host: string; port: number; auto_enquire_link_period?: number; connectTimeout?: number; lookup?: import('node:net').LookupFunction }
+  export interface ConnectOptions { host: string; port: number; noDelay?: boolean; auto_enquire_link_period?: number; connectTimeout?: number; lookup?: import('node:net').LookupFunction }
   export function connect(options: ConnectOptions, listener?: () => void): Session;
   export function createServer(listener: (session: Session) => void): Server;
 
