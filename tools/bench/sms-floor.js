@@ -41,15 +41,15 @@ function accept(req, res) {
   const chunks = [];
   req.on('data', (chunk) => chunks.push(chunk));
   req.on('end', () => {
-    let request;
+    let sms;
     try {
-      request = JSON.parse(Buffer.concat(chunks).toString('utf8')).outboundSMSMessageRequest;
+      const request = JSON.parse(Buffer.concat(chunks).toString('utf8')).outboundSMSMessageRequest;
+      sms = { from: request.senderAddress.slice(4), to: request.address[0].slice(4), text: request.outboundSMSTextMessage.message };
     } catch {
       res.writeHead(400).end();
       return;
     }
     const id = randomUUID();
-    const sms = { from: request.senderAddress.slice(4), to: request.address[0].slice(4), text: request.outboundSMSTextMessage.message };
     queue.add('deliver', sms, jobOptions(id)).then(() => {
       res.writeHead(201, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ resourceReference: { resourceURL: `http://127.0.0.1:${port}${req.url}/${id}` } }));
