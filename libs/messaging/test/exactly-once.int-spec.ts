@@ -1,5 +1,4 @@
-import { ApplicationCreated } from '@berth/contracts';
-import { ConsumerRunner, createEnvelope, Inbox, once, OutboxRelay, PermanentError, PUBLISHED_COLLECTION } from '../src';
+import { ConsumerRunner, Inbox, once, OutboxRelay, PermanentError, PUBLISHED_COLLECTION } from '../src';
 import { MessagingFixture, until } from './messaging-fixture';
 
 /** Short, so a crashed relay's lease expires quickly. */
@@ -58,13 +57,10 @@ describe('outbox → Kafka → consumer: exactly one effect per message', () => 
   });
 
   it('when the broker delivers the same message twice, and the group re-reads the topic', async () => {
-    const envelope = (aggregateId: string) => createEnvelope(ApplicationCreated, {
-      source: 'test', tenantId: 't1', aggregateId, aggregateVersion: 1, payload: { id: aggregateId, name: 'x', type: 'HOSTED', ownerTenant: 't1' },
-    });
-    const a = envelope('agg-a');
+    const a = f.envelope('agg-a');
     await f.publisher.publish(f.topic, a);
     await f.publisher.publish(f.topic, a);
-    await f.publisher.publish(f.topic, envelope('agg-b'));
+    await f.publisher.publish(f.topic, f.envelope('agg-b'));
     expect(await f.topicCount()).toBe(3);
 
     const consumer = counterConsumer(f);

@@ -1,5 +1,4 @@
-import { ApplicationCreated } from '@berth/contracts';
-import { ConsumerRunner, createEnvelope, Inbox, once } from '../src';
+import { ConsumerRunner, Inbox, once } from '../src';
 import { MessagingFixture, until } from './messaging-fixture';
 
 /** Offsets the group has committed on the fixture's topic, summed over its partitions (none: 0). */
@@ -37,9 +36,7 @@ describe('ConsumerRunner: offsets are committed from a timer, not after every ba
 
   async function publish(count: number) {
     for (let i = 0; i < count; i++) {
-      await f.publisher.publish(f.topic, createEnvelope(ApplicationCreated, {
-        source: 'test', tenantId: 't1', aggregateId: `agg-${i}`, aggregateVersion: 1, payload: { id: `agg-${i}`, name: 'x', type: 'HOSTED', ownerTenant: 't1' },
-      }));
+      await f.publisher.publish(f.topic, f.envelope(`agg-${i}`));
     }
   }
 

@@ -1,6 +1,5 @@
 import { MongoClient } from 'mongodb';
-import { ApplicationCreated } from '@berth/contracts';
-import { createEnvelope, isDuplicateKey, OutboxInserts, OutboxRelay, outboxFor } from '../src';
+import { isDuplicateKey, OutboxInserts, OutboxRelay } from '../src';
 import { MessagingFixture, until } from './messaging-fixture';
 
 describe('OutboxInserts (group commit of outbox inserts, real store and Kafka)', () => {
@@ -21,19 +20,12 @@ describe('OutboxInserts (group commit of outbox inserts, real store and Kafka)',
     await monitored.close();
   });
 
-  const doc = (id: string) => ({
-    _id: id,
-    ...outboxFor(f.topic, [createEnvelope(ApplicationCreated, {
-      source: 'test', tenantId: 't1', aggregateId: id, aggregateVersion: 1, payload: { id, name: id, type: 'HOSTED', ownerTenant: 't1' },
-    })]),
-  });
-
   it('stores concurrent inserts in fewer commands, each once, and the relay publishes each message once', async () => {
     const relay = f.track(new OutboxRelay({ db: monitored.db(f.dbName), collections: ['aggregates'], publisher: f.publisher, owner: `test-${f.id}`, scanIntervalMs: 60_000 }));
     await relay.start();
     const writer = new OutboxInserts(relay);
     const aggregates = monitored.db(f.dbName).collection('aggregates');
-    await Promise.all(Array.from({ length: 60 }, (_, i) => writer.insert(aggregates, doc(`agg-${i}`))));
+    await Promise.all(Array.from({ length: 60 }, (_, i) => writer.insert(aggregates, f.aggregate(`agg-${i}`))));
 
     expect(inserts.reduce((a, b) => a + b, 0)).toBe(60);
     expect(inserts.length).toBeLessThan(60);
@@ -49,8 +41,8 @@ describe('OutboxInserts (group commit of outbox inserts, real store and Kafka)',
     const told: string[] = [];
     const writer = new OutboxInserts({ written: (_c, id) => void told.push(String(id)) });
     const aggregates = monitored.db(f.dbName).collection('aggregates');
-    await writer.insert(aggregates, doc('taken'));
-    const outcomes = await Promise.allSettled(['a', 'b', 'taken', 'c'].map((id) => writer.insert(aggregates, doc(id))));
+    await writer.insert(aggregates, f.aggregate('taken'));
+    const outcomes = await Promise.allSettled(['a', 'b', 'taken', 'c'].map((id) => writer.insert(aggregates, f.aggregate(id))));
 
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
     expect(isDuplicateKey((outcomes[2] as PromiseRejectedResult).reason)).toBe(true);

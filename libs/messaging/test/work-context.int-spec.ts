@@ -13,11 +13,7 @@ describe('consumer runner: what a handler causes carries the message\'s context'
   });
 
   it('correlation id, processing mode, the message as cause, and the actor', async () => {
-    const incoming = workContext.run({ correlationId: 'req-42', processingMode: 'TRANSIENT', actor: 'admin' },
-      () => createEnvelope(ApplicationCreated, {
-        source: 'test', tenantId: 't1', aggregateId: 'a1', aggregateVersion: 1,
-        payload: { id: 'a1', name: 'x', type: 'HOSTED', ownerTenant: 't1' },
-      }));
+    const incoming = workContext.run({ correlationId: 'req-42', processingMode: 'TRANSIENT', actor: 'admin' }, () => f.envelope('a1'));
     await f.publisher.publish(f.topic, incoming);
     const caused: Envelope[] = [];
     const runner = f.track(new ConsumerRunner({
