@@ -106,7 +106,9 @@ describe('the SDK run locally with self-registration (SPEC.md "Microservice depl
     expect((await gw(`/application/applications/${id}`, { method: 'PUT', as: admin(), body: { availability: 'MARKET' } })).status).toBe(200);
 
     expect((await eventually(() => gw('/tenant/tenants/management/applications', { method: 'POST', as: admin(), body: { application: { id } } }), (r) => r.status !== 404, 30000)).status).toBe(201);
-    expect((await gw(`/tenant/tenants/${tenant.id}/applications`, { method: 'POST', as: admin(), body: { application: { id } } })).status).toBe(201);
+    // The subscription app learns of the change to MARKET from the registry's event: until then the tenant is refused with 403.
+    const subscribe = () => gw(`/tenant/tenants/${tenant.id}/applications`, { method: 'POST', as: admin(), body: { application: { id } } });
+    expect((await eventually(subscribe, (r) => r.status !== 403, 10000)).status).toBe(201);
     const added = await eventually(seen, (r) => JSON.parse(r.text || '{}').subscribed?.length === 2, 30000);
     expect(JSON.parse(added.text).events.map((e: { event: string; tenant: string }) => `${e.event} ${e.tenant}`).sort()).toEqual(
       [`MicroserviceSubscriptionAddedEvent ${tenant.id}`, 'MicroserviceSubscriptionAddedEvent management'].sort());
