@@ -1,22 +1,25 @@
-import { randomBytes, scrypt } from 'node:crypto';
-import { promisify } from 'node:util';
+import { createHash, randomBytes } from 'node:crypto';
 
-const scryptAsync = promisify(scrypt) as (pw: string, salt: Buffer, len: number, opts: object) => Promise<Buffer>;
-/** Cheap parameters: a generated secret of 192 random bits needs no stretching against guessing. */
-const PARAMS = { N: 1024, r: 8, p: 1 };
+/** The scheme of machine-secret hashes in PasswordHasher's encoding: `sha256$salt$hash` (base64url parts). */
+export const MACHINE_SECRET_SCHEME = 'sha256';
 
 /** A random password for a machine user (24 random bytes, base64url). */
 export function machineSecret(): string {
   return randomBytes(24).toString('base64url');
 }
 
+/** SHA-256 of salt and secret: the digest `machineSecretMatches` compares. */
+export function machineSecretDigest(secret: string, salt: Buffer): Buffer {
+  return createHash('sha256').update(salt).update(secret).digest();
+}
+
 /**
- * Hashes a secret made by `machineSecret` in PasswordHasher's encoding (`scrypt$N$r$p$salt$hash`,
- * which carries its parameters, so PasswordHasher.verify checks it), at about a sixteenth of the
- * cost of a human's password: replaying many creations stays fast. Never use it for a chosen password.
+ * Hashes a secret made by `machineSecret` as `sha256$salt$hash`, which PasswordHasher.verify checks.
+ * A generated secret of 192 random bits cannot be guessed, so stretching it (scrypt) would only cost
+ * time: one salted SHA-256 suffices (NIST SP 800-63B asks for a slow hash only for secrets a person
+ * chose). Never use it for a chosen password. Hashes made earlier with scrypt (N=1024) still verify.
  */
-export async function hashMachineSecret(secret: string): Promise<string> {
+export function hashMachineSecret(secret: string): string {
   const salt = randomBytes(16);
-  const key = await scryptAsync(secret, salt, 32, { ...PARAMS, maxmem: 64 * 1024 * 1024 });
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  return [MACHINE_SECRET_SCHEME, salt.toString('base64url'), machineSecretDigest(secret, salt).toString('base64url')].join('$');
 }

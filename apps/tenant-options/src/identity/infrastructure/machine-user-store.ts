@@ -27,8 +27,8 @@ export interface MachineUser<R extends UserRecord> {
 const ATTEMPTS = 5;
 
 /**
- * Creates or renews machine users with a fresh random password (192 random bits, so hashed at the
- * cheap cost of machine-secret-hash), in one single-document write that
+ * Creates or renews machine users with a fresh random password (192 random bits, so hashed with
+ * one salted SHA-256, machine-secret-hash), in one single-document write that
  * carries their messages, so the clear password never leaves the process. A user left deleted is
  * made again; a concurrent change is retried a few times, then the message is.
  */
@@ -44,7 +44,7 @@ export class MachineUserStore {
       const existing = await this.store.users.findOne({ _id }) as R | null;
       if (existing && user.keep(existing)) return 'unchanged';
       const password = machineSecret();
-      const passwordHash = await hashMachineSecret(password);
+      const passwordHash = hashMachineSecret(password);
       const sealedPassword = user.seal(password);
       const version = (existing?.version ?? 0) + 1;
       if (!existing) {
