@@ -43,7 +43,16 @@ export interface ConsumerOptions {
   commitIntervalMs?: number;
   /** A commit of handled offsets failed (it is tried again with the next one). */
   onCommitError?: (err: unknown) => void;
+  /** Where a batch's time went, reported once it is handled (for the app's metrics). */
+  onBatchTimings?: (timings: BatchTimings) => void;
 }
+
+/**
+ * Where one batch's time went, in ms: per message, from its Kafka timestamp (when its producer, e.g.
+ * an outbox relay, sent it) until the batch reached the runner; the inbox claim of the batch; and,
+ * per message handled, its handler (retries included).
+ */
+export interface BatchTimings { topic: string; waitedMs: number[]; claimMs: number; handleMs: number[] }
 
 /**
  * Runs a handler over a consumer group's messages. A message the inbox saw finished is skipped; a
@@ -93,9 +102,12 @@ export class ConsumerRunner {
   }
 
   private async eachBatch({ batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload) {
+    const received = Date.now();
     const items = batch.messages.map((message) => ({ message, ...parse(message) }));
     const todo = await this.options.inbox.claim(items.flatMap((i) => (i.envelope ? [i.envelope.id] : [])));
+    const claimed = Date.now();
     const finished: string[] = [];
+    const handleMs: number[] = [];
     const topic = appTopic(batch.topic);
     try {
       for (const { message, envelope, error } of items) {
@@ -103,7 +115,9 @@ export class ConsumerRunner {
         if (!envelope) {
           await this.park(topic, batch.partition, message, error, 0);
         } else if (todo.delete(envelope.id)) {
+          const started = Date.now();
           await this.handle(envelope, { topic, partition: batch.partition, offset: message.offset, messageId: envelope.id }, message, heartbeat);
+          handleMs.push(Date.now() - started);
           finished.push(envelope.id);
         }
         resolveOffset(message.offset);
@@ -113,6 +127,7 @@ export class ConsumerRunner {
     } finally {
       await this.options.inbox.finish(finished);
     }
+    this.options.onBatchTimings?.({ topic, waitedMs: batch.messages.map((m) => Math.max(0, received - Number(m.timestamp))), claimMs: claimed - received, handleMs });
   }
 
   private async handle(envelope: Envelope, context: MessageContext, message: KafkaMessage, heartbeat: () => Promise<void>) {

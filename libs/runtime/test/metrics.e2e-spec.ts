@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { metricValue, scrapeMetrics, testStack } from '@berth/testing';
+import { admin, eventually, gw, metricValue, scrapeMetrics, testStack } from '@berth/testing';
 
 const REQUESTS = 'berth_http_requests_total';
 
@@ -25,6 +25,23 @@ describe('/metrics', () => {
     expect(metricValue(samples, 'berth_process_resident_memory_bytes', { app })).toBeGreaterThan(0);
     expect(text).toContain('# TYPE berth_outbox_backlog gauge');
     expect(text).toContain('# TYPE berth_kafka_consumer_lag gauge');
+  });
+
+  it('an app shows where the messages it consumed spent their time: waiting for its consumer, the inbox claim, its handlers', async () => {
+    const url = testStack.appUrl('subscription');
+    const labels = { app: 'subscription', topic: 'registry.application.v1' };
+    const count = async (name: string) => metricValue((await scrapeMetrics(url)).samples, `${name}_count`, labels);
+    const before = await count('berth_consumer_handle_seconds');
+    const name = `metrics${randomUUID().slice(0, 8)}`;
+    expect((await gw('/application/applications', { method: 'POST', as: admin(), body: { name, key: `${name}-key`, type: 'MICROSERVICE' } })).status).toBe(201);
+
+    expect(await eventually(() => count('berth_consumer_handle_seconds'), (n) => n > before, 15000)).toBeGreaterThan(before);
+    const { text, samples } = await scrapeMetrics(url);
+    for (const metric of ['berth_consumer_wait_seconds', 'berth_consumer_inbox_claim_seconds', 'berth_consumer_handle_seconds']) {
+      expect(text).toContain(`# TYPE ${metric} histogram`);
+      expect(metricValue(samples, `${metric}_count`, labels)).toBeGreaterThan(0);
+      expect(metricValue(samples, `${metric}_bucket`, { ...labels, le: '+Inf' })).toBe(metricValue(samples, `${metric}_count`, labels));
+    }
   });
 
   it('the gateway serves them on its internal metrics port, not on its public one', async () => {

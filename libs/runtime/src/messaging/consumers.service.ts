@@ -9,6 +9,8 @@ import { ConsumerRunner, ensureTopics, Envelope, Inbox, MessageContext, Publishe
 import { APP_INFO, AppInfo, BASE_CONFIG } from '../app-info';
 import { KAFKA } from '../clients/kafka.provider';
 import { HealthIndicator } from '../health/health-indicator';
+import { ConsumerTimings } from '../metrics/consumer-timings';
+import { Metrics } from '../metrics/metrics';
 import { PINO } from '../logging/pino.token';
 import { MessageConsumer } from './message-consumer';
 import { PUBLISHER } from './publisher.provider';
@@ -31,6 +33,7 @@ export class Consumers implements HealthIndicator, OnApplicationBootstrap, OnApp
   readonly groupId: string;
   /** Every topic the app's consumers read (known once the app has started). */
   topics: string[] = [];
+  private readonly timings: ConsumerTimings;
 
   constructor(
     @Inject(MESSAGE_CONSUMERS) private readonly types: Type<MessageConsumer>[],
@@ -41,8 +44,10 @@ export class Consumers implements HealthIndicator, OnApplicationBootstrap, OnApp
     @Inject(BASE_CONFIG) config: BaseConfig,
     @Inject(APP_INFO) app: AppInfo,
     @Inject(PINO) private readonly logger: Logger,
+    metrics: Metrics,
   ) {
     this.groupId = `${config.BERTH_DB_PREFIX}.${app.name}`;
+    this.timings = new ConsumerTimings(metrics, this.groupId);
   }
 
   onApplicationBootstrap() {
@@ -64,6 +69,7 @@ export class Consumers implements HealthIndicator, OnApplicationBootstrap, OnApp
         handler: (envelope, context) => this.dispatch(envelope, context),
         onError: (err, context, attempt) => this.logger.warn({ err, ...context, attempt }, 'message handling failed'),
         onCommitError: (err) => this.logger.warn({ err, groupId }, 'committing handled offsets failed; they go with the next commit'),
+        onBatchTimings: (timings) => this.timings.record(timings),
       });
       this.runner = runner;
       try {
