@@ -8,7 +8,7 @@ export function machineSecret(): string {
   return randomBytes(24).toString('base64url');
 }
 
-/** SHA-256 of salt and secret: the digest `machineSecretMatches` compares. */
+/** SHA-256 of salt and secret: what a machine-secret hash holds, and what PasswordHasher.verify computes to check one. */
 export function machineSecretDigest(secret: string, salt: Buffer): Buffer {
   return createHash('sha256').update(salt).update(secret).digest();
 }
