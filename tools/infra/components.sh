@@ -6,7 +6,7 @@ MONGO_PORT="${BERTH_MONGO_PORT:-27127}"
 REDIS_PORT="${BERTH_REDIS_PORT:-6389}"
 PODMAN_SOCKET="${BERTH_PODMAN_SOCKET:-$BERTH_LOCAL/podman/podman.sock}"
 FERRETDB_VERSION=v1.24.2
-FERRETDB_BUILD="$FERRETDB_VERSION+id-lookups"
+FERRETDB_BUILD="$FERRETDB_VERSION+id-lookups+id-narrowing"
 INFRA_DIR="$BERTH_ROOT/tools/infra"
 probe() { node "$INFRA_DIR/probe.js" "$@"; }
 
@@ -60,6 +60,7 @@ install_ferretdb() {
   rm -rf "$dir" && cp -r "$src" "$dir" && chmod -R u+w "$dir"
   echo "$FERRETDB_VERSION" >"$dir/build/version/version.txt"
   patch_ferretdb_id_lookups "$dir"
+  patch_ferretdb_id_narrowing "$dir"
   (cd "$dir" && go build -trimpath -o "$BERTH_LOCAL/bin/ferretdb" ./cmd/ferretdb) >"$BERTH_LOCAL/logs/ferretdb-install.log" 2>&1 \
     || report_failure ferretdb-install "go build failed (see .local/logs/ferretdb-install.log)"
   echo "$FERRETDB_BUILD" >"$BERTH_LOCAL/bin/ferretdb.build"
@@ -75,6 +76,18 @@ patch_ferretdb_id_lookups() {
   grep -q "IDColumn = DefaultColumn + \"->'\$._id'\"" "$meta" \
     || report_failure ferretdb-install "FerretDB's source changed: the _id lookup patch no longer applies"
   sed -i "s|IDColumn = DefaultColumn + \"->'\$._id'\"|IDColumn = DefaultColumn + \"->'_id'\"|" "$meta"
+}
+# It also narrows a query by `_id` only when the filter is `{_id}` and nothing else: a guarded write
+# (`{_id, version}`, `{_id, version, subscribed: true}`) or a lease renewal (`{_id, $or: […]}`) reads
+# the whole table. FerretDB applies the whole filter to what the backend returns anyway (find,
+# count, distinct, update, delete, findAndModify and aggregate all filter again), so narrowing by
+# `_id` whenever the filter names a string or ObjectId `_id` only leaves out documents the filter
+# would refuse. The patch drops the "and nothing else" (in the query and in its `explain`).
+patch_ferretdb_id_narrowing() {
+  local coll="$1/internal/backends/sqlite/collection.go"
+  [ "$(grep -c 'if params.Filter.Len() == 1 {' "$coll")" = 2 ] \
+    || report_failure ferretdb-install "FerretDB's source changed: the _id narrowing patch no longer applies"
+  sed -i 's|if params.Filter.Len() == 1 {|if params.Filter.Len() >= 1 {|' "$coll"
 }
 start_ferretdb() {
   mongo_external && return 0
