@@ -2,7 +2,7 @@
 // ConsumerTimings): per app and topic, the mean wait from the producer's send until the consumer
 // received a message, the mean inbox claim of a batch, and the mean handling of a message.
 
-const METRICS = [['wait', 'berth_consumer_wait_seconds'], ['claim', 'berth_consumer_inbox_claim_seconds'], ['handle', 'berth_consumer_handle_seconds']];
+const METRICS = ['berth_consumer_wait_seconds', 'berth_consumer_inbox_claim_seconds', 'berth_consumer_handle_seconds'];
 
 /** Sum and count of each consumer histogram at `url`, by `<metric> <topic>`. */
 async function scrape(url) {
@@ -18,7 +18,7 @@ async function scrape(url) {
   return totals;
 }
 
-/** Takes a reading of each app's (name → URL) consumer histograms; `since(earlier)` answers the rows of what happened in between. */
+/** Takes a reading of each app's (name → URL) consumer histograms; the function it answers reads them again and answers the rows of what happened in between. */
 async function consumerStages(apps) {
   const read = async () => new Map(await Promise.all(Object.entries(apps).map(async ([app, url]) => [app, await scrape(url)])));
   const before = await read();
@@ -28,7 +28,7 @@ async function consumerStages(apps) {
     for (const [app, totals] of after) {
       const topics = [...new Set([...totals.keys()].map((key) => key.split(' ')[1]))].sort();
       for (const topic of topics) {
-        const means = METRICS.map(([, metric]) => {
+        const means = METRICS.map((metric) => {
           const now = totals.get(`${metric} ${topic}`) ?? {};
           const then = before.get(app)?.get(`${metric} ${topic}`) ?? {};
           const count = (now.count ?? 0) - (then.count ?? 0);

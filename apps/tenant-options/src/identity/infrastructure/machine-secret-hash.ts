@@ -1,16 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
-/** The scheme of machine-secret hashes in PasswordHasher's encoding: `sha256$salt$hash` (base64url parts). */
-export const MACHINE_SECRET_SCHEME = 'sha256';
+/** The scheme of machine-secret hashes: `sha256$salt$hash` (base64url parts). */
+const SCHEME = 'sha256';
 
 /** A random password for a machine user (24 random bytes, base64url). */
 export function machineSecret(): string {
   return randomBytes(24).toString('base64url');
-}
-
-/** SHA-256 of salt and secret: what a machine-secret hash holds, and what PasswordHasher.verify computes to check one. */
-export function machineSecretDigest(secret: string, salt: Buffer): Buffer {
-  return createHash('sha256').update(salt).update(secret).digest();
 }
 
 /**
@@ -21,5 +16,22 @@ export function machineSecretDigest(secret: string, salt: Buffer): Buffer {
  */
 export function hashMachineSecret(secret: string): string {
   const salt = randomBytes(16);
-  return [MACHINE_SECRET_SCHEME, salt.toString('base64url'), machineSecretDigest(secret, salt).toString('base64url')].join('$');
+  return [SCHEME, salt.toString('base64url'), digest(secret, salt).toString('base64url')].join('$');
+}
+
+/** Whether `encoded` is a hash `hashMachineSecret` made (by its scheme; it may still be malformed). */
+export function isMachineSecretHash(encoded: string): boolean {
+  return encoded.split('$', 1)[0] === SCHEME;
+}
+
+/** Whether `secret` matches a machine-secret hash (in constant time); false for a malformed one. */
+export function machineSecretMatches(secret: string, encoded: string): boolean {
+  const [, salt, hash] = encoded.split('$');
+  const expected = Buffer.from(hash ?? '', 'base64url');
+  const actual = digest(secret, Buffer.from(salt ?? '', 'base64url'));
+  return expected.length === actual.length && timingSafeEqual(actual, expected);
+}
+
+function digest(secret: string, salt: Buffer): Buffer {
+  return createHash('sha256').update(salt).update(secret).digest();
 }

@@ -1,6 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
-import { MACHINE_SECRET_SCHEME, machineSecretDigest } from './machine-secret-hash';
+import { isMachineSecretHash, machineSecretMatches } from './machine-secret-hash';
 
 const scryptAsync = promisify(scrypt) as (pw: string, salt: Buffer, len: number, opts: object) => Promise<Buffer>;
 const PARAMS = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
@@ -22,19 +22,12 @@ export class PasswordHasher {
 
   /** True when `password` matches `encoded`; false for a wrong password or a malformed hash. */
   async verify(password: string, encoded: string): Promise<boolean> {
-    const [scheme, ...parts] = encoded.split('$');
-    if (scheme === MACHINE_SECRET_SCHEME) return matches(machineSecretDigest(password, Buffer.from(parts[0] ?? '', 'base64url')), parts[1]);
-    const [N, r, p, salt, hash] = parts;
+    if (isMachineSecretHash(encoded)) return machineSecretMatches(password, encoded);
+    const [scheme, N, r, p, salt, hash] = encoded.split('$');
     if (scheme !== 'scrypt' || !salt || !hash) return false;
     const expected = Buffer.from(hash, 'base64url');
     const key = await scryptAsync(password, Buffer.from(salt, 'base64url'), expected.length,
       { N: Number(N), r: Number(r), p: Number(p), maxmem: PARAMS.maxmem });
     return timingSafeEqual(key, expected);
   }
-}
-
-/** Whether `digest` equals the base64url `expected` (in constant time); false when that is missing or of another length. */
-function matches(digest: Buffer, expected: string | undefined): boolean {
-  const want = Buffer.from(expected ?? '', 'base64url');
-  return want.length === digest.length && timingSafeEqual(digest, want);
 }
