@@ -53,3 +53,12 @@ describe('WriteBatch without resending', () => {
     expect(calls).toEqual([[1], [2, 3]]);
   });
 });
+
+describe('WriteBatch with maxBatch', () => {
+  it('sends no batch larger than maxBatch, in the order written', async () => {
+    const calls: number[][] = [];
+    const batch = new WriteBatch<number>(async (docs) => void calls.push(docs), { maxBatch: 2 });
+    await Promise.all([1, 2, 3, 4, 5].map((n) => batch.write(n)));
+    expect(calls).toEqual([[1, 2], [3, 4], [5]]);
+  });
+});

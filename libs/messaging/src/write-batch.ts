@@ -12,6 +12,11 @@ export interface WriteBatchOptions {
    * duplicate key to mean "someone else's" use `false`.
    */
   resendEach?: boolean;
+  /**
+   * The most writes one batch sends (500 unless given). Bulk updates on FerretDB 1.24 must stay at
+   * `UPDATES_PER_COMMAND`: a command of about 100 update statements wedges its database.
+   */
+  maxBatch?: number;
 }
 
 /**
@@ -41,7 +46,7 @@ export class WriteBatch<T> {
   private async flush() {
     try {
       while (this.waiting.length > 0) {
-        const batch = this.waiting.splice(0, MAX_BATCH);
+        const batch = this.waiting.splice(0, this.options.maxBatch ?? MAX_BATCH);
         try {
           await this.send(batch.map((w) => w.doc));
           for (const w of batch) w.resolve();
