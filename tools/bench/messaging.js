@@ -11,6 +11,7 @@ const { MongoClient } = require('mongodb');
 const { messaging, contracts } = require('./dist-libs');
 const { summarize, paced, parallel, printTable } = require('./stats');
 const { infraCpuMs } = require('./infra-cpu');
+const { startProbes, SLOW_MS } = require('./stall-probes');
 
 const { values: args } = parseArgs({
   options: {
@@ -174,11 +175,13 @@ async function latency(make) {
   const total = Math.round(RATE * (WARMUP + SECONDS));
   const p = await make(topic, total);
   await new Promise((r) => setTimeout(r, 1000));
+  const probes = await startProbes({ mongoUri: process.env.MONGODB_URI, dbName: `bench_${topic.replace(/\W/g, '_')}`, kafka, topic });
   const start = Date.now();
   await paced(total, RATE, p.write);
   await p.sink.done;
+  const waits = await probes.stop();
   await p.stop();
-  return { ...summarize(p.sink.sentSince(start + WARMUP * 1000)), all: summarize(p.sink.latencies) };
+  return { ...summarize(p.sink.sentSince(start + WARMUP * 1000)), all: summarize(p.sink.latencies), waits };
 }
 
 async function measure(name, make) {
@@ -203,6 +206,9 @@ async function main() {
     [`p99 latency at ${RATE}/s (ms)`, raw.lat.p99, save.lat.p99, box.lat.p99, ''],
     [`max latency at ${RATE}/s (ms)`, raw.lat.max, save.lat.max, box.lat.max, ''],
     [`p99 / max with the first ${WARMUP} s (ms)`, ...[raw, save, box].map((r) => `${r.lat.all.p99} / ${r.lat.all.max}`), ''],
+    ...[['this process\'s event loop delay', 'loop'], ['a one-document insert into its database', 'store'], ['a Kafka metadata request', 'kafka']].map(([label, key]) => [
+      `${label}, p99 / max${key === 'loop' ? '' : ` (over ${SLOW_MS} ms)`} during the latency run (ms)`,
+      ...[raw, save, box].map(({ lat: { waits: w } }) => `${w[key].p99} / ${w[key].max}${key === 'loop' ? '' : ` (${w[key].slow})`}`), '']),
     ['published entries removed afterwards (entries/s)', '', '', box.removal.toFixed(0), ''],
     ['store commands per message, throughput run', ...[raw, save, box].map((r) => r.commands.toFixed(2)), ''],
     ...[['FerretDB', 'ferretCpu'], ['Kafka', 'kafkaCpu']].map(([label, key]) => [`${label} CPU per message, throughput run (ms)`, ...[raw, save, box].map((r) => cpuText(r[key])), '']),
