@@ -23,7 +23,7 @@ function every(fn) {
   return { stop: async () => { running = false; await done; return durations; } };
 }
 
-const sum = (durations) => {
+const summary = (durations) => {
   const s = summarize(durations.map((d) => Math.round(d)));
   return { p99: s.p99, max: s.max, slow: durations.filter((d) => d > SLOW_MS).length };
 };
@@ -45,7 +45,7 @@ async function startProbes({ mongoUri, dbName, kafka, topic }) {
       await probes.drop().catch(() => undefined);
       await mongo.close();
       await admin.disconnect();
-      return { loop: { p99: Math.round(loop.percentile(99) / 1e6), max: Math.round(loop.max / 1e6) }, store: sum(s), kafka: sum(k) };
+      return { loop: { p99: Math.round(loop.percentile(99) / 1e6), max: Math.round(loop.max / 1e6) }, store: summary(s), kafka: summary(k) };
     },
   };
 }
