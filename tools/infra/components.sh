@@ -134,6 +134,7 @@ events_logger = "file"
 CONF
   printf '[storage]\ndriver = "overlay"\ngraphroot = "%s"\nrunroot = "%s"\n' "$d/root" "$d/run" >"$d/storage.conf"
   rm -f "$PODMAN_SOCKET"
+  sweep_dead_cni
   start_bg podman podman system service --time=0 "unix://$PODMAN_SOCKET"
 }
 check_podman() { probe docker "$PODMAN_SOCKET"; }
