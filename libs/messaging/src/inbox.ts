@@ -17,7 +17,7 @@ export class Inbox {
   private readonly writes: WriteBatch<InboxEntry>;
 
   constructor(private readonly collection: Collection<InboxEntry>, private readonly consumer: string) {
-    this.writes = new WriteBatch((entries) => collection.insertMany(entries, { ordered: false }), { resendEach: false });
+    this.writes = WriteBatch.inserts((entries: InboxEntry[]) => collection.insertMany(entries, { ordered: false }), { resendEach: false });
   }
 
   /** Claims the messages; returns the ids still to handle (new, or claimed earlier but never finished). */

@@ -30,7 +30,7 @@ export class OutboxInserts {
     const name = `${collection.dbName}.${collection.collectionName}`;
     let batch = this.batches.get(name);
     if (!batch) {
-      batch = new WriteBatch((docs) => collection.insertMany(docs, { ordered: false }), { resendEach: false });
+      batch = WriteBatch.inserts((docs: Document[]) => collection.insertMany(docs, { ordered: false }), { resendEach: false });
       this.batches.set(name, batch);
     }
     return batch;

@@ -1,4 +1,7 @@
-const MAX_BATCH = 500;
+import { UPDATES_PER_COMMAND } from './store-limits';
+
+/** Inserts per command: FerretDB takes 500 in one insert without trouble. */
+const MAX_INSERTS = 500;
 
 interface Waiting<T> { doc: T; resolve: () => void; reject: (err: unknown) => void }
 
@@ -12,10 +15,7 @@ export interface WriteBatchOptions {
    * duplicate key to mean "someone else's" use `false`.
    */
   resendEach?: boolean;
-  /**
-   * The most writes one batch sends (500 unless given). Bulk updates on FerretDB 1.24 must stay at
-   * `UPDATES_PER_COMMAND`: a command of about 100 update statements wedges its database.
-   */
+  /** The most writes one batch sends: 500 for inserts, `UPDATES_PER_COMMAND` for bulk writes unless given. */
   maxBatch?: number;
 }
 
@@ -31,7 +31,22 @@ export class WriteBatch<T> {
   private waiting: Waiting<T>[] = [];
   private running = false;
 
-  constructor(private readonly send: (items: T[]) => Promise<unknown>, private readonly options: WriteBatchOptions = {}) {}
+  /** Documents to insert, sent by `send` (an unordered insertMany), up to 500 per command. */
+  static inserts<T>(send: (docs: T[]) => Promise<unknown>, options: WriteBatchOptions = {}): WriteBatch<T> {
+    return new WriteBatch(send, { maxBatch: MAX_INSERTS, ...options });
+  }
+
+  /**
+   * Bulk-write operations (updates among them), sent by `send` (an unordered bulkWrite), at most
+   * `UPDATES_PER_COMMAND` per command: on FerretDB 1.24 a command of about 100 update statements
+   * wedges its database (README, "SMS benchmark"). So no caller can make a large one by mistake,
+   * a batch is made only through these two.
+   */
+  static bulkWrites<T>(send: (ops: T[]) => Promise<unknown>, options: WriteBatchOptions = {}): WriteBatch<T> {
+    return new WriteBatch(send, { maxBatch: UPDATES_PER_COMMAND, ...options });
+  }
+
+  private constructor(private readonly send: (items: T[]) => Promise<unknown>, private readonly options: Required<Pick<WriteBatchOptions, 'maxBatch'>> & WriteBatchOptions) {}
 
   write(doc: T): Promise<void> {
     return new Promise<void>((resolve, reject) => {
@@ -46,7 +61,7 @@ export class WriteBatch<T> {
   private async flush() {
     try {
       while (this.waiting.length > 0) {
-        const batch = this.waiting.splice(0, this.options.maxBatch ?? MAX_BATCH);
+        const batch = this.waiting.splice(0, this.options.maxBatch);
         try {
           await this.send(batch.map((w) => w.doc));
           for (const w of batch) w.resolve();

@@ -4,7 +4,7 @@ import type { AnyBulkWriteOperation, Collection } from 'mongodb';
 import type { Connection } from 'mongoose';
 import Redis from 'ioredis';
 import type { BaseConfig } from '@berth/config';
-import { ensureIndexes, isDuplicateKey, UPDATES_PER_COMMAND, WriteBatch } from '@berth/messaging';
+import { ensureIndexes, isDuplicateKey, WriteBatch } from '@berth/messaging';
 import { BASE_CONFIG, REDIS } from '@berth/runtime';
 import type { DeliveryStatus } from '../../providers/sms-provider';
 import { deliveryId, FINAL_STATUSES, parseDeliveryId, SmsRequestDocument } from '../domain/sms-request';
@@ -28,9 +28,9 @@ export interface ProviderMessageLink { requestId: string; index: number; notify:
 @Injectable()
 export class SmsRequestRepository implements OnModuleInit {
   readonly rows: Collection<SmsRequestDocument>;
-  private readonly inserts = new WriteBatch<SmsRequestDocument>((docs) => this.rows.insertMany(docs, { ordered: false }));
-  // A receipt flood (an SMSC sending the receipts it kept while the adapter was away) must not make one update command of 100 statements.
-  private readonly updates = new WriteBatch<AnyBulkWriteOperation<SmsRequestDocument>>((ops) => this.rows.bulkWrite(ops, { ordered: false }), { maxBatch: UPDATES_PER_COMMAND });
+  private readonly inserts = WriteBatch.inserts<SmsRequestDocument>((docs) => this.rows.insertMany(docs, { ordered: false }));
+  // A receipt flood (an SMSC sending the receipts it kept while the adapter was away) is sent in commands of UPDATES_PER_COMMAND.
+  private readonly updates = WriteBatch.bulkWrites<AnyBulkWriteOperation<SmsRequestDocument>>((ops) => this.rows.bulkWrite(ops, { ordered: false }));
   private readonly guard: DeliveryGuard;
   readonly marks: SubmitMarks;
   private readonly linkPrefix: string;
