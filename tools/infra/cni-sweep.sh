@@ -7,8 +7,9 @@
 # test's listen(0)) is then unreachable. `sweep_dead_cni` removes the state of every lease whose
 # container no process runs any more: no process names the container id (conmon does, for as long
 # as the container lives) and the lease's namespace holds no process. It runs before this folder's
-# engine starts; only one local infra runs on a machine at a time (they share the ports). Safe under
-# `set -euo pipefail`, as the infra script runs it.
+# engine starts. Another engine may be running (the fault run's, next to the shared infra's): a
+# lease younger than a minute is left alone, since a container being started has its lease and
+# rules before conmon runs. Safe under `set -euo pipefail`, as the infra script runs it.
 
 CNI_LEASES="${BERTH_CNI_LEASES:-/var/lib/cni/networks/podman}"
 
@@ -18,6 +19,7 @@ sweep_dead_cni() {
   for lease in "$CNI_LEASES"/*; do
     ip="${lease##*/}"
     [[ "$ip" =~ ^[0-9]+(\.[0-9]+){3}$ ]] || continue
+    [ -z "$(find "$lease" -mmin -1 2>/dev/null)" ] || continue
     id="$(head -n1 "$lease" 2>/dev/null | tr -d '\r' || true)"  # CNI writes "<id>\r\n<interface>"
     [[ "$id" =~ ^[0-9a-f]{12,64}$ ]] || continue
     pgrep -f -- "$id" >/dev/null && continue
