@@ -31,7 +31,7 @@ export const CASES: Record<string, MatrixCase> = {
   'GET /application/applications': { path: () => '/application/applications?pageSize=2000', isolation: 'own', noRoles: 'denied', secret: (f) => f.hosted.name },
   'GET /application/applicationsByName/:name': { path: (f) => `/application/applicationsByName/${f.hosted.name}`, isolation: 'own', noRoles: 'denied', secret: (f) => f.hosted.id },
   'GET /application/applicationsByOwner/:tenant': { path: (f) => `/application/applicationsByOwner/${f.a.id}`, isolation: 'own', noRoles: 'denied', secret: (f) => f.hosted.name },
-  'GET /application/applicationsByTenant/:tenant': { path: (f) => `/application/applicationsByTenant/${f.a.id}`, isolation: 'own', noRoles: 'denied', secret: (f) => f.hosted.name },
+  'GET /application/applicationsByTenant/:tenant': { path: (f) => `/application/applicationsByTenant/${f.a.id}`, isolation: 'denied', noRoles: 'denied' },
   'GET /application/applicationsByUser/:user': { path: (f) => `/application/applicationsByUser/${f.userName}`, isolation: 'own', noRoles: 'denied', secret: (f) => f.hosted.name },
   'POST /application/applications': { path: () => '/application/applications', body: () => ({ name: 'x', type: 'EXTERNAL', key: 'x' }), isolation: 'own', noRoles: 'denied' },
   'GET /application/applications/:id': { path: app, isolation: 'denied', noRoles: 'denied' },
@@ -137,3 +137,27 @@ export const CASES: Record<string, MatrixCase> = {
 
 /** The gateway's own routes (registered on Fastify, not in controllers). */
 export const GATEWAY_ROUTES = ['GET /platform', 'GET /tenant/statistics/applicationUsage', 'GET /service/:name/*'];
+
+/**
+ * Every way to ask the registry or the subscription app about one tenant's applications and
+ * subscriptions. Asked by B about A, none may name A's applications (A is subscribed to its web
+ * application, so each one has something to leak).
+ */
+export const TENANT_LISTINGS: Array<(f: Fixture) => string> = [
+  (f) => `/application/applicationsByTenant/${f.a.id}`,
+  (f) => `/application/applicationsByOwner/${f.a.id}`,
+  (f) => `/application/applications?subscriber=${f.a.id}&pageSize=2000`,
+  (f) => `/application/applications?tenant=${f.a.id}&pageSize=2000`,
+  (f) => `/application/applications?owner=${f.a.id}&pageSize=2000`,
+  (f) => `/application/applications?providedFor=${f.a.id}&pageSize=2000`,
+  (f) => `/application/applications?user=${f.userName}&pageSize=2000`,
+  (f) => `/application/applicationsByUser/${f.userName}`,
+  (f) => `/tenant/tenants/${f.a.id}/applications`,
+];
+
+/** What a bootstrap user must not change on its own application, by either route (docs/security.md, "Who may change what"). */
+export const BOOTSTRAP_ESCALATIONS: unknown[] = [
+  { availability: 'MARKET' },
+  { requiredRoles: ['ROLE_USER_MANAGEMENT_ADMIN', 'ROLE_TENANT_ADMIN', 'ROLE_OPTION_MANAGEMENT_ADMIN'] },
+  { roles: ['ROLE_SECURITY_MATRIX'] },
+];

@@ -8,6 +8,10 @@ export interface Tenant { id: string; admin: Creds }
 /** What tenant A owns, which the matrices try to reach as tenant B's admin and as A's user without roles. */
 export interface Fixture {
   a: Tenant; b: Tenant; noRoles: Creds;
+  /** A's user holding only the option management roles. */
+  optionAdmin: Creds;
+  /** The bootstrap user of A's microservice. */
+  bootstrap: Creds;
   hosted: { id: string; name: string }; binaryId: string; version: string;
   microservice: { id: string; name: string };
   userName: string; groupId: string;
@@ -31,7 +35,22 @@ async function uploadZip(id: string, as: Creds): Promise<void> {
   if (res.status !== 201) throw new Error(`binary not uploaded: ${res.status} ${await res.text()}`);
 }
 
-/** Tenant A with one of each resource, tenant B, and a user of A holding no role. */
+/** The bootstrap user of a microservice, once the registry has made it (503 until then). */
+async function bootstrapUser(id: string, as: Creds): Promise<Creds> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const res = await gw(`/application/applications/${id}/bootstrapUser`, { as });
+    if (res.status === 200) return [`${res.body.tenant}/${res.body.name}`, res.body.password];
+    if (res.status !== 503) throw new Error(`bootstrap user: ${res.status} ${JSON.stringify(res.body)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('bootstrap user: still 503 after 10 s');
+}
+
+/**
+ * Tenant A with one of each resource (subscribed to its own web application, so that every
+ * listing of A's subscriptions has something to leak), tenant B, a user of A holding no role, one
+ * holding only the option management roles, and the bootstrap user of A's microservice.
+ */
 export async function makeFixture(): Promise<Fixture> {
   const [a, b] = await Promise.all([newTenant(), newTenant()]);
   const as = a.admin;
@@ -54,9 +73,12 @@ export async function makeFixture(): Promise<Fixture> {
     method: 'POST', as, body: { outboundSMSMessageRequest: { address: ['tel:+4915199999999'], senderAddress: SENDER, outboundSMSTextMessage: { message: 'hi' } } },
   }), 'sms');
   const smsRequestId = String(sent.resourceReference?.resourceURL ?? '').split('/').pop() ?? '';
+  await ok(gw(`/tenant/tenants/${a.id}/applications`, { method: 'POST', as, body: { application: { id: hosted.id } } }), 'subscription');
   const noRoles = await newUser(a, []);
+  const optionAdmin = await newUser(a, ['ROLE_OPTION_MANAGEMENT_READ', 'ROLE_OPTION_MANAGEMENT_ADMIN']);
+  const bootstrap = await bootstrapUser(microservice.id, as);
   return {
-    a, b, noRoles, hosted: { id: hosted.id, name: web }, binaryId: versions.applicationVersions[0].binaryId, version: versions.applicationVersions[0].version,
+    a, b, noRoles, optionAdmin, bootstrap, hosted: { id: hosted.id, name: web }, binaryId: versions.applicationVersions[0].binaryId, version: versions.applicationVersions[0].version,
     microservice: { id: microservice.id, name: ms }, userName, groupId: String(group.id), category, key: 'k', optionValue, sender: SENDER, smsRequestId,
   };
 }

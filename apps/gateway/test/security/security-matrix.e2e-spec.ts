@@ -1,15 +1,15 @@
 import { join } from 'node:path';
+import { MANAGEMENT_ONLY_ROLES } from '@berth/auth';
 import { basic, declaredRoutes, testStack } from '@berth/testing';
-import { CASES, GATEWAY_ROUTES, MatrixCase } from './matrix-cases';
+import { BOOTSTRAP_ESCALATIONS, CASES, GATEWAY_ROUTES, MatrixCase, TENANT_LISTINGS } from './matrix-cases';
 import { Creds, Fixture, makeFixture, snapshot } from './matrix-fixture';
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
 
 interface Answer { route: string; status: number; text: string }
 
-async function call(route: string, c: MatrixCase, f: Fixture, as?: Creds): Promise<Answer> {
+async function call(route: string, c: MatrixCase, f: Fixture, as?: Creds, body = c.body?.(f)): Promise<Answer> {
   const method = route.split(' ')[0];
-  const body = c.body?.(f);
   const res = await fetch(`${testStack.gatewayUrl}${c.path(f)}`, {
     method,
     headers: { accept: 'application/json', ...(as ? { authorization: basic(...as) } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -64,4 +64,36 @@ describe('security matrices: tenant isolation and roles, for every public route'
     })).toEqual([]);
     expect(await snapshot(f)).toEqual(before);
   }, 180_000);
+
+  it('tells another tenant\'s admin nothing of the tenant\'s subscriptions, whatever listing or filter it asks', async () => {
+    const answers: Answer[] = [];
+    for (const path of TENANT_LISTINGS) answers.push(await call(`GET ${path(f)}`, { path, isolation: 'denied', noRoles: 'denied' }, f, f.b.admin));
+    expect(breaches(answers, (a) => {
+      if (a.status >= 500) return 'a server error';
+      if (a.status < 300 && (a.text.includes(f.hosted.name) || a.text.includes(f.microservice.name))) return 'the answer names A\'s application';
+      return undefined;
+    })).toEqual([]);
+  }, 60_000);
+
+  it('gives a bootstrap user 403 on every write but its own application, where availability and roles stay out of its reach', async () => {
+    const writes = Object.entries(CASES).filter(([route, c]) => !route.startsWith('GET ') && c.isolation !== 'public' && route !== 'PUT /application/currentApplication');
+    const answers: Answer[] = [];
+    for (const [route, c] of writes) answers.push(await call(route, c, f, f.bootstrap));
+    const own = CASES['PUT /application/currentApplication'];
+    for (const body of BOOTSTRAP_ESCALATIONS) answers.push(await call('PUT /application/currentApplication', own, f, f.bootstrap, body));
+    for (const body of BOOTSTRAP_ESCALATIONS) answers.push(await call('PUT /application/applications/:id', { ...own, path: (x) => `/application/applications/${x.microservice.id}` }, f, f.bootstrap, body));
+    expect(breaches(answers, (a) => (a.status === 403 ? undefined : 'expected 403'))).toEqual([]);
+    expect(await snapshot(f)).toEqual(before);
+  }, 180_000);
+
+  it('refuses management-only roles to a tenant\'s users and groups alike', async () => {
+    const answers: Answer[] = [];
+    for (const id of MANAGEMENT_ONLY_ROLES) {
+      for (const route of ['POST /user/:tenant/users/:userName/roles', 'POST /user/:tenant/groups/:id/roles']) {
+        answers.push(await call(route, CASES[route], f, f.a.admin, { role: { id } }));
+      }
+    }
+    expect(breaches(answers, (a) => (a.status === 422 ? undefined : 'expected 422'))).toEqual([]);
+    expect(await snapshot(f)).toEqual(before);
+  }, 60_000);
 });
