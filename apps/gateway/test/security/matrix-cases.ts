@@ -31,7 +31,7 @@ export const CASES: Record<string, MatrixCase> = {
   'GET /application/applications': { path: () => '/application/applications?pageSize=2000', isolation: 'own', noRoles: 'denied', secret: (f) => f.hosted.name },
   'GET /application/applicationsByName/:name': { path: (f) => `/application/applicationsByName/${f.hosted.name}`, isolation: 'own', noRoles: 'denied', secret: (f) => f.hosted.id },
   'GET /application/applicationsByOwner/:tenant': { path: (f) => `/application/applicationsByOwner/${f.a.id}`, isolation: 'own', noRoles: 'denied', secret: (f) => f.hosted.name },
-  'GET /application/applicationsByTenant/:tenant': { path: (f) => `/application/applicationsByTenant/${f.a.id}`, isolation: 'own', noRoles: 'denied', secret: (f) => f.hosted.name },
+  'GET /application/applicationsByTenant/:tenant': { path: (f) => `/application/applicationsByTenant/${f.a.id}`, isolation: 'denied', noRoles: 'denied' },
   'GET /application/applicationsByUser/:user': { path: (f) => `/application/applicationsByUser/${f.userName}`, isolation: 'own', noRoles: 'denied', secret: (f) => f.hosted.name },
   'POST /application/applications': { path: () => '/application/applications', body: () => ({ name: 'x', type: 'EXTERNAL', key: 'x' }), isolation: 'own', noRoles: 'denied' },
   'GET /application/applications/:id': { path: app, isolation: 'denied', noRoles: 'denied' },
