@@ -8,3 +8,4 @@ export * from './secret-box';
 export * from './secrets-config';
 export * from './jwt';
 export * from './settings-reader';
+export * from './subscription-readers';

@@ -19,3 +19,4 @@ export * from './orchestrator/service-routes-changed.v1';
 export * from './sms/send-sms.v1';
 export * from './orchestrator/resource-quantities';
 export * from './orchestrator/runtime-options';
+export * from './platform/reserved-names';

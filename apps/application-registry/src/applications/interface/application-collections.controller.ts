@@ -7,6 +7,9 @@ import { negotiate } from '@berth/http';
 import { pageLinks, QueryParams } from '@berth/paging';
 import { BASE_CONFIG } from '@berth/runtime';
 import { ApplicationCriteria, ListApplicationsQuery } from '../application/queries/list-applications/list-applications.query';
+import { checkSubscriptionFilters } from '../domain/subscription-filters';
+import type { RegistryConfig } from '../../config/application-registry.env';
+import { REGISTRY_CONFIG } from '../../config/registry-config.token';
 import { applicationResource, BOOLEAN_PARAM, parseApplicationPage, parseCriteria } from './application.representation';
 import { ApiRoute } from '@berth/openapi';
 
@@ -15,7 +18,11 @@ import { ApiRoute } from '@berth/openapi';
 export class ApplicationCollectionsController {
   private readonly base: string;
 
-  constructor(@Inject(BASE_CONFIG) private readonly config: BaseConfig, private readonly queries: QueryBus) {
+  constructor(
+    @Inject(BASE_CONFIG) private readonly config: BaseConfig,
+    @Inject(REGISTRY_CONFIG) private readonly registry: RegistryConfig,
+    private readonly queries: QueryBus,
+  ) {
     this.base = config.BERTH_PUBLIC_URL.replace(/\/$/, '');
   }
 
@@ -56,6 +63,7 @@ export class ApplicationCollectionsController {
   }
 
   private async page(criteria: ApplicationCriteria, query: QueryParams, caller: Principal, req: FastifyRequest, reply: FastifyReply) {
+    checkSubscriptionFilters(criteria, caller, this.registry.BERTH_MANAGEMENT_TENANT);
     reply.header('content-type', negotiate(this.config.BERTH_BRAND, 'applicationCollection', req.headers.accept));
     const page = parseApplicationPage(query);
     const result = await this.queries.execute(new ListApplicationsQuery(criteria, page, caller));

@@ -16,12 +16,8 @@ export function checkManager(caller: Principal, tenant: string, managementTenant
   if (!own && !management) throw new DomainError('security', 'Forbidden', `Access is denied: you may not manage the subscriptions of tenant ${tenant}`);
 }
 
-/** Who may list a tenant's subscriptions: as checkManager, with the read roles too. @throws 403 otherwise. */
-export function checkReader(caller: Principal, tenant: string, managementTenant: string): void {
-  const own = caller.tenant === tenant && hasAny(caller, RoleSets.applicationRead);
-  const management = caller.tenant === managementTenant && hasAny(caller, RoleSets.tenantRead);
-  if (!own && !management) throw new DomainError('security', 'Forbidden', `Access is denied: you may not read the subscriptions of tenant ${tenant}`);
-}
+/** Who may list a tenant's subscriptions: the one rule of libs/auth. @throws 403 otherwise. */
+export { checkSubscriptionsReader as checkReader } from '@berth/auth';
 
 /**
  * JSON Schema patterns (searched) of a subscribe body's references: an `id` that is not blank, and

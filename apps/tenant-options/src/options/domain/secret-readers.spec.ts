@@ -14,14 +14,23 @@ describe('secret readers', () => {
     expect(canReadSecret(p('management', 'admin', 'user', ['ROLE_OPTION_MANAGEMENT_ADMIN']), 'sms', 'management')).toBe(true);
     expect(canReadSecret(p('management', 'reader', 'user', ['ROLE_OPTION_MANAGEMENT_READ']), 'sms', 'management')).toBe(false);
     expect(canReadSecret(p('t1', 'admin', 'user', ['ROLE_OPTION_MANAGEMENT_ADMIN']), 'sms', 'management')).toBe(false);
-    expect(canReadSecret(p('t1', 'service_sms', 'service'), 'sms', 'management')).toBe(true);
-    expect(canReadSecret(p('t1', 'servicebootstrap_sms', 'bootstrap'), 'sms', 'management')).toBe(true);
-    expect(canReadSecret(p('t1', 'service_other', 'service'), 'sms', 'management')).toBe(false);
-    expect(canReadSecret(p('t1', 'service_sms', 'user'), 'sms', 'management')).toBe(false);
-    expect(canReadSecret(p('t1', 'service_sms', 'bootstrap'), 'sms', 'management')).toBe(false);
+    expect(canReadSecret(p('t1', 'service_acme', 'service'), 'acme', 'management')).toBe(true);
+    expect(canReadSecret(p('t1', 'servicebootstrap_acme', 'bootstrap'), 'acme', 'management')).toBe(true);
+    expect(canReadSecret(p('t1', 'service_other', 'service'), 'acme', 'management')).toBe(false);
+    expect(canReadSecret(p('t1', 'service_acme', 'user'), 'acme', 'management')).toBe(false);
+    expect(canReadSecret(p('t1', 'service_acme', 'bootstrap'), 'acme', 'management')).toBe(false);
     expect(canReadSecret(p('management', 'gateway', 'internal', ['ROLE_OPTION_MANAGEMENT_ADMIN']), 'sms', 'management')).toBe(false);
     expect(canReadSecret(settingsReader('t1', 'sms'), 'sms', 'management')).toBe(true);
     expect(canReadSecret(settingsReader('t1', 'sms'), 'other', 'management')).toBe(false);
     expect(canReadSecret(p('t1', 'settings/sms', 'user', ['ROLE_OPTION_MANAGEMENT_ADMIN']), 'sms', 'management')).toBe(false);
+  });
+
+  it('lets no microservice read the secrets of a category the platform reserves, even one named after it', () => {
+    for (const category of ['messaging', 'sms', 'access.control', 'token.publicKey', 'rate.limit', 'Messaging']) {
+      expect(canReadSecret(p('t1', `service_${category}`, 'service'), category, 'management')).toBe(false);
+      expect(canReadSecret(p('t1', `servicebootstrap_${category}`, 'bootstrap'), category, 'management')).toBe(false);
+    }
+    expect(canReadSecret(settingsReader('t1', 'messaging'), 'messaging', 'management')).toBe(true);
+    expect(canReadSecret(p('management', 'admin', 'user', ['ROLE_OPTION_MANAGEMENT_ADMIN']), 'messaging', 'management')).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { Filter } from 'mongodb';
 import { DomainError } from '@berth/http';
@@ -5,6 +6,9 @@ import { isDuplicateKey } from '@berth/messaging';
 import { ApplicationDocument } from '../../../domain/application';
 import { ApplicationVersion, LATEST } from '../../../domain/application-version';
 import { CLONE_RENAMED, cloneNames, firstFreeClone } from '../../../domain/clone-naming';
+import { checkReservedNames } from '../../../domain/reserved-names';
+import type { RegistryConfig } from '../../../../config/application-registry.env';
+import { REGISTRY_CONFIG } from '../../../../config/registry-config.token';
 import { ApplicationRepository, newApplicationId } from '../../../infrastructure/application.repository';
 import { BinaryStore } from '../../../infrastructure/binary.store';
 import { ApplicationAccess } from '../../application-access';
@@ -23,6 +27,7 @@ export class CloneApplicationHandler implements ICommandHandler<CloneApplication
     private readonly repository: ApplicationRepository,
     private readonly events: ApplicationEvents,
     private readonly binaries: BinaryStore,
+    @Inject(REGISTRY_CONFIG) private readonly config: RegistryConfig,
   ) {}
 
   async execute({ id, caller }: CloneApplicationCommand): Promise<ApplicationDocument> {
@@ -53,6 +58,7 @@ export class CloneApplicationHandler implements ICommandHandler<CloneApplication
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
       const n = await this.freeAttempt(source, from);
       const app = { ...copy, ...cloneNames(source, n), _id: newApplicationId(), owner: tenant, _version: 1 } as ApplicationDocument;
+      checkReservedNames(app, this.config.BERTH_MANAGEMENT_TENANT);
       if (!this.events.stores()) {
         await this.events.publishNow([this.events.created(app)]);
         return app;

@@ -7,6 +7,7 @@ import { ApplicationDocument } from '../../../domain/application';
 import { addVersion, ApplicationVersion, generatedVersion } from '../../../domain/application-version';
 import { ArchiveError } from '../../../infrastructure/archive/zip-archive';
 import { validateBinary } from '../../../infrastructure/archive/binary-validator';
+import { checkReservedNames } from '../../../domain/reserved-names';
 import { ApplicationRepository } from '../../../infrastructure/application.repository';
 import { BinaryStore } from '../../../infrastructure/binary.store';
 import { ApplicationAccess } from '../../application-access';
@@ -46,6 +47,7 @@ export class UploadBinaryHandler implements ICommandHandler<UploadBinaryCommand>
       }).catch((err: unknown) => {
         throw err instanceof ArchiveError ? new DomainError('applications', 'Unprocessable Entity', `Invalid binary: ${err.message}`) : err;
       });
+      if (checked.manifest) checkReservedNames({ ...app, manifest: checked.manifest }, this.config.BERTH_MANAGEMENT_TENANT);
       const version = checked.version ?? generatedVersion();
       const binaryId = await this.binaries.putFile(upload.path, upload.fileName ?? `${app.name}.zip`, {
         applicationId: app._id, tenant: app.owner, version, contentType: upload.contentType,
