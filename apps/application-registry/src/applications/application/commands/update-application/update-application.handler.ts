@@ -2,7 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { applyPartialUpdate, partialUpdate, toMongoUpdate } from '@berth/http';
 import { APPLICATION_FIELDS, ApplicationDocument } from '../../../domain/application';
 import { checkApplication, checkStorable } from '../../../domain/application-rules';
-import { checkNameKept } from '../../../domain/bootstrap-user';
+import { checkBootstrapChange, checkNameKept } from '../../../domain/bootstrap-user';
 import { ApplicationRepository } from '../../../infrastructure/application.repository';
 import { ApplicationAccess } from '../../application-access';
 import { ApplicationEvents } from '../../application-events';
@@ -22,6 +22,7 @@ export class UpdateApplicationHandler implements ICommandHandler<UpdateApplicati
     if (update.changed.length === 0) return current;
     checkStorable(update.$set);
     const next = { ...applyPartialUpdate(current, update), _version: current._version + 1 };
+    checkBootstrapChange(caller, current, next);
     checkApplication(next, false);
     checkNameKept(current, next);
     const messages = [this.events.updated(next, update.changed)];
