@@ -29,8 +29,12 @@ const PAGE_SIZE = Number(args['page-size']);
 const PAGE = 200;
 /** Rounds before the measured ones, not counted. */
 const WARM_UP = 1;
-/** Every tenth application is MARKET (none of them tenant 0's), so each tenant sees its own and a tenth of the others'. */
+/**
+ * Every tenth application is MARKET and the management tenant's (MARKET applications are offered to
+ * the owner's subtenants, and the management tenant's to all), so each tenant sees its own and those.
+ */
 const isMarket = (i) => i % 10 === 5;
+const MANAGEMENT = 'management';
 const LOCAL = process.env.BERTH_LOCAL || join(__dirname, '..', '..', '.local');
 const base = Number(args['port-base']);
 const logDir = join(LOCAL, 'logs', `bench-registry-${base}`);
@@ -78,10 +82,11 @@ function appFields(i) {
   }
 }
 
-/** The sample through the API: application i belongs to tenant i mod TENANTS and is created by its admin. */
+/** The sample through the API: application i belongs to tenant i mod TENANTS (a MARKET one to the management tenant) and is created by its admin. */
 async function seedThroughApi(tenants) {
   await parallel(API_APPS, 8, async (i) => {
-    expectStatus(await gw('/application/applications', { method: 'POST', auth: tenants[i % TENANTS].auth, body: appFields(i) }), 201, `application ${i} not created`);
+    const auth = isMarket(i) ? admin : tenants[i % TENANTS].auth;
+    expectStatus(await gw('/application/applications', { method: 'POST', auth, body: appFields(i) }), 201, `application ${i} not created`);
   });
 }
 
@@ -107,7 +112,7 @@ async function seedBulk(collection, tenants) {
     for (let i = from; i < Math.min(from + BATCH, APPS); i++) {
       const fields = appFields(i);
       const n = i - API_APPS;
-      docs.push({ ...templates[fields.type], ...fields, _id: `${firstMs + Math.floor(n / 10000)}${String(n % 10000).padStart(4, '0')}`, owner: tenants[i % TENANTS].id, _version: 1 });
+      docs.push({ ...templates[fields.type], ...fields, _id: `${firstMs + Math.floor(n / 10000)}${String(n % 10000).padStart(4, '0')}`, owner: isMarket(i) ? MANAGEMENT : tenants[i % TENANTS].id, _version: 1 });
     }
     await collection.insertMany(docs, { ordered: false });
     if ((from - API_APPS) % 20000 < BATCH) console.error(`  ${Math.min(from + BATCH, APPS)}/${APPS} applications stored`);
@@ -120,7 +125,7 @@ function rawListing(db, tenant) {
   const subscriptions = db.collection('subscriptions');
   return async ({ name, skip, limit, count }) => {
     const subscribed = (await subscriptions.find({ tenant, subscribed: true }, { projection: { applicationId: 1 } }).toArray()).map((r) => r.applicationId);
-    const visible = { $or: [{ owner: tenant }, { availability: 'MARKET' }, { _id: { $in: subscribed } }] };
+    const visible = { $or: [{ owner: tenant }, { availability: 'MARKET', owner: { $in: [MANAGEMENT] } }, { _id: { $in: subscribed } }] };
     const filter = name === undefined ? visible : { $and: [visible, { name }] };
     const [docs, total] = await Promise.all([
       applications.find(filter).sort({ _id: 1 }).skip(skip).limit(limit).toArray(),
@@ -194,7 +199,7 @@ async function main() {
     const { total: rawCount } = await raw({ skip: 0, limit: 1, count: true });
     console.error(`  first count: ${stackMs} ms through the stack, ${Date.now() - since2} ms through the raw driver`);
     if (stackCount !== rawCount) throw new Error(`the stack counts ${stackCount} applications visible to ${caller.id}, the raw driver ${rawCount}`);
-    console.log(`tenant ${caller.id} sees ${rawCount} of the ${await db.collection('applications').estimatedDocumentCount()} applications (its own and the MARKET ones), the same count through the stack and the raw driver`);
+    console.log(`tenant ${caller.id} sees ${rawCount} of the ${await db.collection('applications').estimatedDocumentCount()} applications (its own and the management tenant's MARKET ones), the same count through the stack and the raw driver`);
     const names = [];
     for (let k = 0; names.length < 50 && k < APPS; k++) {
       const i = (k * 7919) % APPS;

@@ -6,6 +6,7 @@ import { ApplicationsModule } from './applications/applications.module';
 import { APPLICATION_DELETIONS, APPLICATIONS } from './applications/infrastructure/application.repository';
 import { BootstrapUserEventsConsumer } from './applications/infrastructure/bootstrap-user-events.consumer';
 import { SubscriptionEventsConsumer } from './applications/infrastructure/subscription-events.consumer';
+import { TenantEventsConsumer } from './applications/infrastructure/tenant-events.consumer';
 import type { RegistryConfig } from './config/application-registry.env';
 import { REGISTRY_CONFIG } from './config/registry-config.token';
 import { ApplicationApiController } from './discovery/application-api.controller';
@@ -20,10 +21,10 @@ export class AppModule {
         RuntimeModule.forRoot({
           ...ctx,
           uses: ['mongodb', 'kafka'],
-          // The subscription and user topics are other apps'; ensuring them here too lets the consumers start first.
-          topics: [Topics.applicationEvents, Topics.subscriptionEvents, Topics.userEvents],
+          // The subscription, user and tenant topics are other apps'; ensuring them here too lets the consumers start first.
+          topics: [Topics.applicationEvents, Topics.subscriptionEvents, Topics.userEvents, Topics.tenantEvents],
           outbox: [APPLICATIONS, APPLICATION_DELETIONS], outboxDisposable: [APPLICATION_DELETIONS],
-          consumers: [SubscriptionEventsConsumer, BootstrapUserEventsConsumer],
+          consumers: [SubscriptionEventsConsumer, BootstrapUserEventsConsumer, TenantEventsConsumer],
         }),
         CqrsModule.forRoot(),
         ApplicationsModule,

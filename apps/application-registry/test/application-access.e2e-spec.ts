@@ -1,4 +1,4 @@
-import { newTenant, TenantHandle } from '@berth/testing';
+import { managementTenant, newTenant, TenantHandle } from '@berth/testing';
 import { call, create, expectError, microservice, READ, unique, userName, userWith } from './registry-client';
 
 let T1: TenantHandle;
@@ -6,17 +6,21 @@ let T2: TenantHandle;
 beforeAll(async () => { [T1, T2] = await Promise.all([newTenant(), newTenant()]); });
 
 describe('registry: visibility and roles', () => {
-  it('hides another tenant\'s PRIVATE application (404) and shows its MARKET ones', async () => {
+  it('hides another tenant\'s PRIVATE application and its MARKET ones (offered to its subtenants only) with 404; shows the management tenant\'s MARKET ones', async () => {
     const priv = await create(T1, microservice());
     const market = await create(T1, microservice({ availability: 'MARKET' }));
-    expectError(await call('GET', `/application/applications/${priv.id}`, { tenant: T2 }), 404, 'applications/Not Found');
-    expectError(await call('PUT', `/application/applications/${priv.id}`, { tenant: T2, body: {} }), 404, 'applications/Not Found');
-    expectError(await call('POST', `/application/applications/${priv.id}/clone`, { tenant: T2 }), 404, 'applications/Not Found');
-    expect((await call('GET', `/application/applications/${market.id}`, { tenant: T2, roles: READ })).status).toBe(200);
+    for (const hidden of [priv, market]) {
+      expectError(await call('GET', `/application/applications/${hidden.id}`, { tenant: T2 }), 404, 'applications/Not Found');
+      expectError(await call('PUT', `/application/applications/${hidden.id}`, { tenant: T2, body: {} }), 404, 'applications/Not Found');
+      expectError(await call('POST', `/application/applications/${hidden.id}/clone`, { tenant: T2 }), 404, 'applications/Not Found');
+    }
+    expect((await call('GET', `/application/applications/${market.id}`, { tenant: T1, roles: READ })).status).toBe(200);
+    const offered = await create(managementTenant(), microservice({ availability: 'MARKET' }));
+    expect((await call('GET', `/application/applications/${offered.id}`, { tenant: T2, roles: READ })).status).toBe(200);
   });
 
   it('lets only the owner update or delete: 403 security/Forbidden for others', async () => {
-    const market = await create(T1, microservice({ availability: 'MARKET' }));
+    const market = await create(managementTenant(), microservice({ availability: 'MARKET' }));
     expectError(await call('PUT', `/application/applications/${market.id}`, { tenant: T2, body: { description: 'x' } }), 403, 'security/Forbidden');
     expectError(await call('DELETE', `/application/applications/${market.id}`, { tenant: T2 }), 403, 'security/Forbidden');
   });
@@ -49,7 +53,7 @@ describe('registry: visibility and roles', () => {
 describe('registry: clone (row 7)', () => {
   it('copies every property into the caller\'s tenant under clone-prefixed names, numbering when taken', async () => {
     const name = unique('src');
-    const source = await create(T1, {
+    const source = await create(managementTenant(), {
       name, key: `${name}-key`, type: 'HOSTED', contextPath: name, resourcesUrl: '/', availability: 'MARKET', description: 'd', config: { c: 1 }, resourcesPassword: 'p',
     });
     const first = await call('POST', `/application/applications/${source.id}/clone`, { tenant: T2 });

@@ -1,4 +1,4 @@
-import { newTenant, TenantHandle } from '@berth/testing';
+import { managementTenant, newTenant, TenantHandle } from '@berth/testing';
 import { BRAND, call, create, expectError, microservice, READ, unique, userName, userWith } from './registry-client';
 
 let OWNER: TenantHandle;
@@ -10,6 +10,7 @@ describe('registry: collections (rows 2 and 8, CLIENTS.md filters)', () => {
   let market: any;
   let hosted: any;
   let otherPriv: any;
+  let offered: any;
 
   beforeAll(async () => {
     [OWNER, OTHER] = await Promise.all([newTenant(), newTenant()]);
@@ -18,18 +19,21 @@ describe('registry: collections (rows 2 and 8, CLIENTS.md filters)', () => {
     const name = unique('web');
     hosted = await create(OWNER, { name, key: `${name}-key`, type: 'HOSTED', contextPath: name, resourcesUrl: '/' });
     otherPriv = await create(OTHER, microservice());
+    offered = await create(managementTenant(), microservice({ availability: 'MARKET' }));
   });
 
-  it('lists what the caller may see: its own, MARKET ones and the known applications, with the collection media type', async () => {
+  it('lists what the caller may see: its own, the management tenant\'s MARKET ones and the known applications, with the collection media type', async () => {
     const res = await call('GET', `/application/applications?owner=${OWNER.id}&pageSize=10`, { tenant: OWNER, roles: READ });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe(`${BRAND}.applicationCollection+json;ver=0.9;charset=UTF-8`);
     expect(ids(res.body).sort()).toEqual([priv.id, market.id, hosted.id].sort());
+    // OWNER's MARKET application is offered to OWNER's subtenants only; OTHER is the management tenant's.
     const seen = await call('GET', `/application/applications?owner=${OWNER.id}&pageSize=10`, { tenant: OTHER, roles: READ });
-    expect(ids(seen.body)).toEqual([market.id]);
+    expect(ids(seen.body)).toEqual([]);
     const all = await call('GET', '/application/applications?pageSize=2000', { tenant: OTHER, roles: READ });
-    expect(ids(all.body)).toEqual(expect.arrayContaining([market.id, otherPriv.id]));
+    expect(ids(all.body)).toEqual(expect.arrayContaining([offered.id, otherPriv.id]));
     expect(ids(all.body)).not.toContain(priv.id);
+    expect(ids(all.body)).not.toContain(market.id);
     expect(all.body.applications.map((a: any) => a.name)).toEqual(expect.arrayContaining(['cockpit', 'cep', 'feature-broker']));
   });
 
@@ -76,6 +80,8 @@ describe('registry: collections (rows 2 and 8, CLIENTS.md filters)', () => {
     expect(ids(mine.body)).toEqual([priv.id]);
     const hidden = await call('GET', `/application/applicationsByName/${priv.name}`, { tenant: OTHER });
     expect(hidden.body.applications).toEqual([]);
+    expect((await call('GET', `/application/applicationsByName/${market.name}`, { tenant: OTHER })).body.applications).toEqual([]);
+    expect(ids((await call('GET', `/application/applicationsByName/${offered.name}`, { tenant: OTHER })).body)).toEqual([offered.id]);
   });
 
   it('lists by owner and by tenant (owner or subscriber) with the filters owner and tenant', async () => {
@@ -99,8 +105,9 @@ describe('registry: collections (rows 2 and 8, CLIENTS.md filters)', () => {
     expect(ids(res.body).sort()).toEqual([priv.id, market.id, hosted.id].sort());
     const viewer = userName(await userWith(OTHER, READ));
     const mine = await call('GET', `/application/applications?user=${viewer}&pageSize=2000`, { tenant: OTHER, roles: READ });
-    expect(ids(mine.body)).toEqual(expect.arrayContaining([market.id, otherPriv.id]));
+    expect(ids(mine.body)).toEqual(expect.arrayContaining([offered.id, otherPriv.id]));
     expect(ids(mine.body)).not.toContain(priv.id);
+    expect(ids(mine.body)).not.toContain(market.id);
   });
 
   it('has the known applications seeded once, owned by the management tenant, MARKET, with their dependencies', async () => {

@@ -55,15 +55,26 @@ describe('registry: one application (SPEC.md rows 3-7)', () => {
     expectError(await call('PUT', `/application/applications/${app.id}`, { tenant: T1 }), 422, 'applications/Unprocessable Entity');
   });
 
-  it('refuses a duplicate name, key or contextPath with 409 applications/Duplicate, across tenants', async () => {
+  it('refuses a duplicate name, key or contextPath with 409 applications/Duplicate, across tenants, saying only that the value is taken', async () => {
     const name = unique('dup');
-    await create(T1, { name, key: `${name}-key`, type: 'HOSTED', contextPath: `${name}-path`, resourcesUrl: '/' });
-    for (const body of [
-      { name, key: unique('k'), type: 'MICROSERVICE' },
-      { name: unique('n'), key: `${name}-key`, type: 'MICROSERVICE' },
-      { name: unique('n'), key: unique('k'), type: 'HOSTED', contextPath: `${name}-path`, resourcesUrl: '/' },
-    ]) {
-      expectError(await call('POST', '/application/applications', { tenant: T2, body }), 409, 'applications/Duplicate');
+    const taken = await create(T1, { name, key: `${name}-key`, type: 'HOSTED', contextPath: `${name}-path`, resourcesUrl: '/' });
+    const mine = await create(T2, { name: unique('e'), key: unique('k'), type: 'EXTERNAL', externalUrl: 'https://example.com' });
+    for (const [field, body] of [
+      ['name', { name, key: unique('k'), type: 'MICROSERVICE' }],
+      ['key', { name: unique('n'), key: `${name}-key`, type: 'MICROSERVICE' }],
+      ['contextPath', { name: unique('n'), key: unique('k'), type: 'HOSTED', contextPath: `${name}-path`, resourcesUrl: '/' }],
+    ] as const) {
+      const value = (body as Record<string, string>)[field];
+      // T1's application is PRIVATE: the answer names neither it nor its tenant, only the value sent.
+      for (const res of [
+        await call('POST', '/application/applications', { tenant: T2, body }),
+        await call('PUT', `/application/applications/${mine.id}`, { tenant: T2, body: { [field]: value } }),
+      ]) {
+        expectError(res, 409, 'applications/Duplicate');
+        expect(res.body.message).toBe(`The ${field} "${value}" is taken`);
+        expect(JSON.stringify(res.body)).not.toContain(T1.id);
+        expect(JSON.stringify(res.body)).not.toContain(taken.id);
+      }
     }
   });
 

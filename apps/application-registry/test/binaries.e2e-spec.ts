@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { createDeflateRaw } from 'node:zlib';
-import { dockerImage, gw, microserviceZip, newTenant, testStack, zip } from '@berth/testing';
+import { admin, dockerImage, gw, microserviceZip, newTenant, testStack, zip } from '@berth/testing';
 import { Creds, createApp, expectError, hostedApp, microserviceApp, multipart, name, postBinary, storedBinaries, uploadZip } from './binary-upload';
 
 let owner: Creds;
@@ -128,9 +128,11 @@ describe('registry: binary upload (SPEC.md row 13) through the gateway', () => {
     expect(res.body).toMatchObject({ error: 'applications/Unprocessable Entity', message: expect.stringMatching(/larger than the upload limit of 524288000 bytes/) });
   });
 
-  it('answers 404 for an unknown application and 403 for another tenant\'s', async () => {
+  it('answers 404 for an unknown application or one not offered to the caller, and 403 for another tenant\'s it sees', async () => {
     expectError(await uploadZip('99999999999999999', owner, webZip()), 404, 'applications/Not Found');
     const app = await createApp(owner, { name: name('web'), key: name('k'), type: 'HOSTED', contextPath: name('c'), resourcesUrl: '/', availability: 'MARKET' });
-    expectError(await uploadZip(app.id, other, webZip()), 403, 'security/Forbidden');
+    expectError(await uploadZip(app.id, other, webZip()), 404, 'applications/Not Found');
+    const offered = await createApp(admin(), { name: name('web'), key: name('k'), type: 'HOSTED', contextPath: name('c'), resourcesUrl: '/', availability: 'MARKET' });
+    expectError(await uploadZip(offered.id, other, webZip()), 403, 'security/Forbidden');
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { BRAND, eventually, gw, newTenant } from '@berth/testing';
+import { admin, BRAND, eventually, gw, newTenant } from '@berth/testing';
 
 type Creds = [string, string];
 type Answer = Awaited<ReturnType<typeof gw>>;
@@ -56,7 +56,9 @@ describe('registry: bootstrap users (SPEC.md row 9)', () => {
     const market = await microservice(t.admin, { availability: 'MARKET' });
     await bootstrapUser(market.id, t.admin);
     expectError(await gw(`/application/applications/${priv.id}/bootstrapUser`, { as: other.admin }), 404, 'applications/Not Found');
-    expectError(await gw(`/application/applications/${market.id}/bootstrapUser`, { as: other.admin }), 403, 'security/Forbidden');
+    expectError(await gw(`/application/applications/${market.id}/bootstrapUser`, { as: other.admin }), 404, 'applications/Not Found');
+    const offered = await microservice(admin(), { availability: 'MARKET' });
+    expectError(await gw(`/application/applications/${offered.id}/bootstrapUser`, { as: other.admin }), 403, 'security/Forbidden');
     const password = pw();
     expect((await gw(`/user/${t.id}/users`, { method: 'POST', as: t.admin, body: { userName: 'reader', password } })).status).toBe(201);
     const role = await gw(`/user/${t.id}/users/reader/roles`, { method: 'POST', as: t.admin, body: { role: { id: 'ROLE_APPLICATION_MANAGEMENT_READ' } } });
@@ -105,14 +107,41 @@ describe('registry: currentApplication (SPEC.md rows 10-11) and its settings', (
     expect(got.status).toBe(200);
     expect(got.headers.get('content-type')).toBe(`${BRAND}.application+json;ver=0.9;charset=UTF-8`);
     expect(got.body).toMatchObject({ id: app.id, name: app.name, key: app.key, type: 'MICROSERVICE', owner: { tenant: { id: t.id } }, requiredRoles: [], roles: [] });
-    const put = await gw('/application/currentApplication', { method: 'PUT', as: me, body: { description: null, roles: ['ROLE_HELLO_READ'], id: 'x' } });
+    const put = await gw('/application/currentApplication', { method: 'PUT', as: me, body: { description: null, id: 'x' } });
     expect(put.status).toBe(200);
-    expect(put.body).toMatchObject({ id: app.id, roles: ['ROLE_HELLO_READ'] });
+    expect(put.body).toMatchObject({ id: app.id, roles: [] });
     expect(put.body).not.toHaveProperty('description');
+    expect((await gw(`/application/applications/${app.id}`, { as: t.admin })).body).toEqual(put.body);
+    expectError(await gw('/application/currentApplication', { method: 'PUT', as: me, body: { roles: ['ROLE_HELLO_READ'] } }), 403, 'security/Forbidden', /roles/);
     expect((await gw(`/application/applications/${app.id}`, { as: t.admin })).body).toEqual(put.body);
     expectError(await gw('/application/currentApplication', { method: 'PUT', as: me, body: { type: 'HOSTED' } }), 422, 'applications/Unprocessable Entity', /type/);
     expectError(await gw('/application/currentApplication', { method: 'PUT', as: me, body: { name: unique('ms') } }), 409, 'applications/Update Conflict', /name/);
     expectError(await gw(`/application/applications/${app.id}`, { method: 'PUT', as: t.admin, body: { name: unique('ms') } }), 409, 'applications/Update Conflict', /name/);
+  });
+
+  it('refuses its bootstrap user a change of availability, requiredRoles or roles by either route with 403, and takes its other changes', async () => {
+    const t = await newTenant();
+    const app = await microservice(t.admin, { requiredRoles: ['ROLE_INVENTORY_READ'] });
+    const me = credsOf((await bootstrapUser(app.id, t.admin)).body);
+    const before = (await gw(`/application/applications/${app.id}`, { as: t.admin })).body;
+    const attacks = [
+      { availability: 'MARKET' }, { requiredRoles: ['ROLE_INVENTORY_READ', 'ROLE_TENANT_MANAGEMENT_ADMIN'] }, { requiredRoles: null },
+      { roles: ['ROLE_HELLO_ADMIN'] }, { description: 'x', roles: ['ROLE_HELLO_ADMIN'] },
+    ];
+    for (const body of attacks) {
+      expectError(await gw('/application/currentApplication', { method: 'PUT', as: me, body }), 403, 'security/Forbidden');
+      expectError(await gw(`/application/applications/${app.id}`, { method: 'PUT', as: me, body }), 403, 'security/Forbidden');
+    }
+    expect((await gw(`/application/applications/${app.id}`, { as: t.admin })).body).toEqual(before);
+    // What it fetched, PUT back with another description, changes only that (an absent role list reads as []).
+    const fetched = (await gw('/application/currentApplication', { as: me })).body;
+    const put = await gw('/application/currentApplication', { method: 'PUT', as: me, body: { ...fetched, description: 'mine' } });
+    expect(put.status).toBe(200);
+    expect(put.body).toEqual({ ...before, description: 'mine' });
+    // The tenant's admin still changes them.
+    const owner = await gw(`/application/applications/${app.id}`, { method: 'PUT', as: t.admin, body: { availability: 'MARKET', roles: ['ROLE_HELLO_READ'] } });
+    expect(owner.status).toBe(200);
+    expect(owner.body).toMatchObject({ availability: 'MARKET', requiredRoles: ['ROLE_INVENTORY_READ'], roles: ['ROLE_HELLO_READ'] });
   });
 
   it('refuses everyone but a bootstrap user with 403', async () => {

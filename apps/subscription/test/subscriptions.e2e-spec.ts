@@ -52,8 +52,12 @@ describe('subscription: POST, GET and DELETE /tenant/tenants/{tenant}/applicatio
     expectError(await subscribe(t.id, market.id, t.admin), 409, 'applications/Duplicate');
     expectError(await subscribe('tnotthere', market.id, admin()), 404, 'tenants/Not Found');
     expectError(await subscribe(t.id, '99999999999999999', t.admin), 404, 'applications/Not Found');
-    expectError(await subscribe(t.id, privateApp.id, t.admin), 403, 'security/Forbidden', /private/);
     expect((await subscribe(other.id, privateApp.id, other.admin)).status).toBe(201);
+    // Another tenant's PRIVATE application, known to the subscription app (its owner just subscribed): 404, as the registry's GET answers.
+    const hidden = await subscribe(t.id, privateApp.id, t.admin);
+    expectError(hidden, 404, 'applications/Not Found');
+    const got = await gw(`/application/applications/${privateApp.id}`, { as: t.admin });
+    expect({ status: hidden.status, error: hidden.body.error, message: hidden.body.message }).toEqual({ status: got.status, error: got.body.error, message: got.body.message });
     expectError(await subscribe(other.id, market.id, t.admin), 403, 'security/Forbidden');
     expectError(await unsubscribe(t.id, market.id, other.admin), 403, 'security/Forbidden');
     expectError(await post(`/tenant/tenants/${t.id}/applications`, { application: {} }, t.admin), 422, 'applications/Unprocessable Entity');

@@ -10,6 +10,7 @@ export * from './subscription/tenant-subscribed.v1';
 export * from './subscription/tenant-unsubscribed.v1';
 export * from './tenant/option-changed.v1';
 export * from './tenant/tenant-changed.v1';
+export * from './tenant/market-offer';
 export * from './tenant/user-changed.v1';
 export * from './tenant/service-user-created.v1';
 export * from './tenant/bootstrap-user-created.v1';

@@ -31,6 +31,8 @@ import { SettingsOptionReader } from './infrastructure/settings-option-reader';
 import { BinaryStore } from './infrastructure/binary.store';
 import { SubscriptionEventsConsumer } from './infrastructure/subscription-events.consumer';
 import { SubscriptionProjection } from './infrastructure/subscription.projection';
+import { TenantEventsConsumer } from './infrastructure/tenant-events.consumer';
+import { TenantLineageProjection } from './infrastructure/tenant-lineage.projection';
 import { ApplicationCollectionsController } from './interface/application-collections.controller';
 import { ApplicationsController } from './interface/applications.controller';
 import { BinariesController } from './interface/binaries.controller';
@@ -40,13 +42,13 @@ import { VersionsController } from './interface/versions.controller';
 
 /**
  * Applications: CRUD, clone, collections, binaries and versions, bootstrap users and the current
- * application, the subscription projection and the known applications seeded at first start.
+ * application, the subscription and tenant-parent projections and the known applications seeded at first start.
  */
 @Module({
   imports: [CqrsModule],
   controllers: [ApplicationCollectionsController, ApplicationsController, BinariesController, VersionsController, BootstrapUserController, CurrentApplicationController],
   providers: [
-    ApplicationRepository, SubscriptionProjection, SubscriptionEventsConsumer, ApplicationAccess, ApplicationEvents,
+    ApplicationRepository, SubscriptionProjection, SubscriptionEventsConsumer, TenantLineageProjection, TenantEventsConsumer, ApplicationAccess, ApplicationEvents,
     CreateApplicationHandler, UpdateApplicationHandler, DeleteApplicationHandler, CloneApplicationHandler, SeedKnownApplicationsHandler,
     GetApplicationHandler, ListApplicationsHandler,
     BinaryStore, UploadBinaryHandler, ActivateVersionHandler, SetVersionTagsHandler, DeleteVersionHandler, ListVersionsHandler, GetBinaryHandler,

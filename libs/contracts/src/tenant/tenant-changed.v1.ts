@@ -5,6 +5,8 @@ export interface TenantChangedV1 {
   tenant: string;
   change: 'created' | 'updated' | 'deleted';
   domain?: string;
+  /** The tenant that created it; absent for the management tenant. Any other tenant without it is the management tenant's child. */
+  parent?: string;
 }
 
 /**

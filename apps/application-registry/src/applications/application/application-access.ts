@@ -1,19 +1,26 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { forbidden, Principal } from '@berth/auth';
 import { DomainError } from '@berth/http';
 import { ApplicationDocument } from '../domain/application';
 import { isVisibleTo, mayChange } from '../domain/application-rules';
 import { ApplicationRepository } from '../infrastructure/application.repository';
 import { SubscriptionProjection } from '../infrastructure/subscription.projection';
+import { TenantLineageProjection } from '../infrastructure/tenant-lineage.projection';
+import type { RegistryConfig } from '../../config/application-registry.env';
+import { REGISTRY_CONFIG } from '../../config/registry-config.token';
 
 /** Loads applications as a caller may see them: 404 when absent or invisible, 403 to change another tenant's. */
 @Injectable()
 export class ApplicationAccess {
-  constructor(private readonly repository: ApplicationRepository, private readonly subscriptions: SubscriptionProjection) {}
+  constructor(
+    private readonly repository: ApplicationRepository, private readonly subscriptions: SubscriptionProjection,
+    private readonly lineage: TenantLineageProjection, @Inject(REGISTRY_CONFIG) private readonly config: RegistryConfig,
+  ) {}
 
   async visible(id: string, caller: Principal): Promise<ApplicationDocument> {
     const app = await this.repository.findById(id);
-    if (app && (isVisibleTo(app, caller.tenant, false) || await this.subscriptions.isSubscribed(caller.tenant, id))) return app;
+    const management = this.config.BERTH_MANAGEMENT_TENANT;
+    if (app && (isVisibleTo(app, await this.lineage.lineageOf(caller.tenant), management, false) || await this.subscriptions.isSubscribed(caller.tenant, id))) return app;
     throw new DomainError('applications', 'Not Found', `Application with id ${id} not found`);
   }
 

@@ -1,5 +1,5 @@
 import { DomainError } from '@berth/http';
-import { checkApplication, checkDeletable, checkStorable, isVisibleTo, mayChange } from './application-rules';
+import { checkApplication, checkDeletable, checkStorable, isVisibleTo, mayChange, visibleFilter } from './application-rules';
 import { cloneNames, firstFreeClone } from './clone-naming';
 import { KNOWN_APPLICATIONS, knownApplicationDocument } from './known-applications';
 
@@ -79,11 +79,16 @@ describe('checkStorable', () => {
 });
 
 describe('visibility, ownership and deletion', () => {
-  it('shows own, MARKET and subscribed applications only', () => {
-    expect(isVisibleTo({ owner: 't1', availability: 'PRIVATE' }, 't1', false)).toBe(true);
-    expect(isVisibleTo({ owner: 't1', availability: 'MARKET' }, 't2', false)).toBe(true);
-    expect(isVisibleTo({ owner: 't1', availability: 'PRIVATE' }, 't2', true)).toBe(true);
-    expect(isVisibleTo({ owner: 't1', availability: 'PRIVATE' }, 't2', false)).toBe(false);
+  it('shows own, offered MARKET and subscribed applications only', () => {
+    expect(isVisibleTo({ owner: 't1', availability: 'PRIVATE' }, { id: 't1' }, 'm', false)).toBe(true);
+    expect(isVisibleTo({ owner: 'm', availability: 'MARKET' }, { id: 't2' }, 'm', false)).toBe(true);
+    expect(isVisibleTo({ owner: 't1', availability: 'MARKET' }, { id: 't2', parent: 't1' }, 'm', false)).toBe(true);
+    expect(isVisibleTo({ owner: 't1', availability: 'MARKET' }, { id: 't2' }, 'm', false)).toBe(false);
+    expect(isVisibleTo({ owner: 't1', availability: 'PRIVATE' }, { id: 't2' }, 'm', true)).toBe(true);
+    expect(isVisibleTo({ owner: 't1', availability: 'PRIVATE' }, { id: 't2', parent: 't1' }, 'm', false)).toBe(false);
+    expect(visibleFilter({ id: 't2', parent: 't1' }, 'm', ['9'])).toEqual({
+      $or: [{ owner: 't2' }, { availability: 'MARKET', owner: { $in: ['m', 't1'] } }, { _id: { $in: ['9'] } }],
+    });
     expect(mayChange({ owner: 't1' }, 't2')).toBe(false);
   });
 

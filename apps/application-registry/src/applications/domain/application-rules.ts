@@ -1,3 +1,5 @@
+import type { Filter } from 'mongodb';
+import { isOfferedTo, marketOwnersFor, type TenantLineage } from '@berth/contracts';
 import { DomainError, NOT_BLANK } from '@berth/http';
 import { ApplicationDocument, AVAILABILITIES, CREATABLE_TYPES } from './application';
 
@@ -65,9 +67,20 @@ export function checkStorable(fields: Record<string, unknown>): void {
   for (const [name, value] of Object.entries(fields)) walk(value, name, false);
 }
 
-/** A tenant sees its own applications, MARKET ones and those it is subscribed to. */
-export function isVisibleTo(app: Pick<ApplicationDocument, 'owner' | 'availability'>, tenant: string, subscribed: boolean): boolean {
-  return app.owner === tenant || app.availability === 'MARKET' || subscribed;
+/** A tenant sees what isOfferedTo offers it (its own, the MARKET ones of its parent and of the management tenant) and what it is subscribed to. */
+export function isVisibleTo(app: Pick<ApplicationDocument, 'owner' | 'availability'>, tenant: TenantLineage, managementTenant: string, subscribed: boolean): boolean {
+  return isOfferedTo(app, tenant, managementTenant) || subscribed;
+}
+
+/** isVisibleTo as a store filter, for listings: `subscribedIds` are the applications the tenant is subscribed to. */
+export function visibleFilter(tenant: TenantLineage, managementTenant: string, subscribedIds: string[]): Filter<ApplicationDocument> {
+  return {
+    $or: [
+      { owner: tenant.id },
+      { availability: 'MARKET', owner: { $in: marketOwnersFor(tenant, managementTenant) } },
+      { _id: { $in: subscribedIds } },
+    ],
+  };
 }
 
 /** Only the owner may change or delete an application. */

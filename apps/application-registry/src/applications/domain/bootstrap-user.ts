@@ -1,3 +1,5 @@
+import { isDeepStrictEqual } from 'node:util';
+import { forbidden, type Principal } from '@berth/auth';
 import { DomainError } from '@berth/http';
 import type { ApplicationDocument } from './application';
 
@@ -33,5 +35,22 @@ export function applicationNameOf(userName: string): string | undefined {
 export function checkNameKept(current: ApplicationDocument, next: Partial<ApplicationDocument>): void {
   if (current.type === 'MICROSERVICE' && next.name !== undefined && next.name !== current.name) {
     throw new DomainError('applications', 'Update Conflict', `The name of microservice ${current.name} cannot be changed: its bootstrap and service users are named after it`);
+  }
+}
+
+/** What a microservice's bootstrap user may not change of its own application: who may use it, and what it may do. */
+export const OWNER_ONLY_FIELDS = ['availability', 'requiredRoles', 'roles'] as const;
+
+/**
+ * A bootstrap user changes neither its application's `availability` nor its `requiredRoles` or
+ * `roles` (unset role lists count as empty, as the representation shows them); the tenant's admins
+ * do. @throws 403 `security/Forbidden` naming the field.
+ */
+export function checkBootstrapChange(caller: Principal, current: Partial<ApplicationDocument>, next: Partial<ApplicationDocument>): void {
+  if (caller.kind !== 'bootstrap') return;
+  for (const field of OWNER_ONLY_FIELDS) {
+    const before = field === 'availability' ? current[field] : current[field] ?? [];
+    const after = field === 'availability' ? next[field] : next[field] ?? [];
+    if (!isDeepStrictEqual(before, after)) throw forbidden(`A microservice's bootstrap user may not change ${field}: the tenant's administrators do`);
   }
 }

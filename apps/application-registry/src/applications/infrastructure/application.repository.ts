@@ -99,6 +99,7 @@ export class ApplicationRepository implements OnModuleInit {
   }
 }
 
+/** Says only that the value is taken: the application holding it may be another tenant's, which the caller may not see. */
 function duplicate(field: string, value: string): DomainError {
-  return new DomainError('applications', 'Duplicate', `An application with ${field} "${value}" already exists`);
+  return new DomainError('applications', 'Duplicate', `The ${field} "${value}" is taken`);
 }

@@ -53,10 +53,17 @@ describe('subscription rules', () => {
     }
   });
 
-  it('refuses another tenant\'s PRIVATE application', () => {
-    expect(code(() => checkVisible(app({ availability: 'PRIVATE', owner: 'o' }), 'o'))).toBe('ok');
-    expect(code(() => checkVisible(app({ availability: 'MARKET', owner: 'o' }), 't'))).toBe('ok');
-    expect(code(() => checkVisible(app({ availability: 'PRIVATE', owner: 'o' }), 't'))).toMatch(/^403 security\/Forbidden/);
+  it('answers 404, as for an absent one, for an application the tenant does not see', () => {
+    const tenant = (id: string, parent?: string) => ({ _id: id, ...(parent ? { parent } : {}), deleted: false, version: 1 });
+    const visible = (a: KnownApplication | undefined, t: ReturnType<typeof tenant>) => code(() => checkVisible(a, '1', t, 'm'));
+    expect(visible(app({ availability: 'PRIVATE', owner: 'o' }), tenant('o'))).toBe('ok');
+    expect(visible(app({ availability: 'MARKET', owner: 'm' }), tenant('t'))).toBe('ok');
+    expect(visible(app({ availability: 'MARKET', owner: 'o' }), tenant('t', 'o'))).toBe('ok');
+    const notFound = '404 applications/Not Found: Application with id 1 not found';
+    expect(visible(app({ availability: 'MARKET', owner: 'o' }), tenant('t'))).toBe(notFound);
+    expect(visible(app({ availability: 'MARKET', owner: 'o' }), tenant('t', 'm'))).toBe(notFound);
+    expect(visible(app({ availability: 'PRIVATE', owner: 'o' }), tenant('t', 'o'))).toBe(notFound);
+    expect(visible(undefined, tenant('t'))).toBe(notFound);
   });
 
   it('names the missing dependency on subscribe', () => {

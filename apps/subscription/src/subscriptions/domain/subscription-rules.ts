@@ -1,7 +1,7 @@
 import { Principal, RoleSets } from '@berth/auth';
-import type { ApplicationDependencyV1 } from '@berth/contracts';
+import { isOfferedTo, type ApplicationDependencyV1 } from '@berth/contracts';
 import { decodedSegment, DomainError, NOT_BLANK } from '@berth/http';
-import type { KnownApplication } from './subscription';
+import type { KnownApplication, KnownTenant } from './subscription';
 
 const hasAny = (caller: Principal, roles: readonly string[]) => roles.some((r) => caller.roles.includes(r));
 
@@ -47,10 +47,14 @@ export function referencedApplicationId(body: unknown): string {
   throw new DomainError('applications', 'Unprocessable Entity', 'application.id or application.self (ending in /applications/<id>) is required');
 }
 
-/** A PRIVATE application is for its owner only. @throws 403 `security/Forbidden` for another tenant. */
-export function checkVisible(app: KnownApplication, tenant: string): void {
-  if (app.availability !== 'MARKET' && app.owner !== tenant) {
-    throw new DomainError('security', 'Forbidden', `Application ${app.name} is private to tenant ${app.owner}`);
+/**
+ * A tenant may subscribe only to an application it sees (isOfferedTo: its own, and the MARKET ones
+ * offered to it); any other is, to it, not there. @throws 404 `applications/Not Found`, as the
+ * registry answers a GET of it, for an absent application and one the tenant does not see alike.
+ */
+export function checkVisible(app: KnownApplication | undefined, id: string, tenant: KnownTenant, managementTenant: string): asserts app is KnownApplication {
+  if (!app || !isOfferedTo(app, { id: tenant._id, parent: tenant.parent }, managementTenant)) {
+    throw new DomainError('applications', 'Not Found', `Application with id ${id} not found`);
   }
 }
 

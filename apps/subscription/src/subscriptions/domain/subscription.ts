@@ -44,6 +44,8 @@ export interface KnownApplication {
 /** A tenant as tenant-options announced it (projection of `tenant.tenant.v1`). */
 export interface KnownTenant {
   _id: string;
+  /** The tenant that created it (absent: the management tenant). */
+  parent?: string;
   deleted: boolean;
   version: number;
 }

@@ -48,8 +48,9 @@ export class CatalogueProjection implements OnModuleInit {
     return this.awaitLive(() => this.applications.findOne({ _id: id }));
   }
 
-  async tenantExists(id: string): Promise<boolean> {
-    return (await this.awaitLive(() => this.tenants.findOne({ _id: id }))) !== undefined;
+  /** The live tenant, waiting as `application` does; undefined when it is not there. */
+  tenant(id: string): Promise<KnownTenant | undefined> {
+    return this.awaitLive(() => this.tenants.findOne({ _id: id }));
   }
 
   /** The live application named `name` (names are unique across tenants), waiting as `application` does. */

@@ -6,7 +6,7 @@ import { MessageConsumer } from '@berth/runtime';
 import { EndSubscriptionsCommand } from '../application/commands/end-subscriptions/end-subscriptions.command';
 import { CatalogueProjection } from './catalogue.projection';
 
-/** Keeps the known tenants from `tenant.tenant.v1`; a deleted tenant's subscriptions all end. Idempotent. */
+/** Keeps the known tenants (with their parents) from `tenant.tenant.v1`; a deleted tenant's subscriptions all end. Idempotent. */
 @Injectable()
 export class TenantEventsConsumer implements MessageConsumer {
   readonly topics = [Topics.tenantEvents];
@@ -15,10 +15,10 @@ export class TenantEventsConsumer implements MessageConsumer {
 
   async handle(envelope: Envelope): Promise<void> {
     if (envelope.type !== TenantChanged.type || envelope.version !== TenantChanged.version) return;
-    const { tenant, change } = (envelope.payload ?? {}) as Partial<TenantChangedV1>;
+    const { tenant, change, parent } = (envelope.payload ?? {}) as Partial<TenantChangedV1>;
     if (typeof tenant !== 'string') throw new PermanentError('TenantChanged without tenant');
     const deleted = change === 'deleted';
-    await this.catalogue.applyTenant({ _id: tenant, deleted, version: Number(envelope.aggregateVersion) || 0 });
+    await this.catalogue.applyTenant({ _id: tenant, ...(typeof parent === 'string' ? { parent } : {}), deleted, version: Number(envelope.aggregateVersion) || 0 });
     if (deleted) await this.commands.execute(new EndSubscriptionsCommand({ tenant }));
   }
 }

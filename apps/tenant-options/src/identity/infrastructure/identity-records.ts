@@ -39,6 +39,8 @@ export interface TenantRecord {
   adminEmail?: string;
   contactName?: string;
   contactPhone?: string;
+  /** The tenant whose principal created it; absent for the management tenant (and counted as the management tenant when absent on another). */
+  parent?: string;
   creationTime: Date;
   version: number;
   /** Deleted: suspended at once, removed by the tenant's consumer once its event is published. */

@@ -1,15 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { BaseConfig } from '@berth/config';
 import { BASE_CONFIG } from '@berth/runtime';
+import { TENANT_OPTIONS_CONFIG } from '../../config/tenant-options.token';
+import type { TenantOptionsConfig } from '../../config/tenant-options.env';
 import { TenantRecord, UserRecord } from '../infrastructure/identity-records';
 
 /** The public representations of users, roles and tenants, with links under the public base URL. */
 @Injectable()
 export class IdentityRepresentations {
   readonly base: string;
+  private readonly managementTenant: string;
 
-  constructor(@Inject(BASE_CONFIG) config: BaseConfig) {
+  constructor(@Inject(BASE_CONFIG) config: BaseConfig, @Inject(TENANT_OPTIONS_CONFIG) options: TenantOptionsConfig) {
     this.base = config.BERTH_PUBLIC_URL.replace(/\/$/, '');
+    this.managementTenant = options.BERTH_MANAGEMENT_TENANT;
   }
 
   role(name: string) {
@@ -40,8 +44,13 @@ export class IdentityRepresentations {
     return { self: `${userSelf}/roles/${encodeURIComponent(role)}`, role: this.role(role) };
   }
 
+  /** `parent`: the tenant that created it; a tenant recorded without one is the management tenant's child, and the management tenant has none. */
   tenant(t: TenantRecord) {
-    const { _id, domainLabel: _label, version: _version, creationTime, ...fields } = t;
-    return { id: _id, self: `${this.base}/tenant/tenants/${_id}`, ...fields, creationTime: creationTime.toISOString(), allowCreateTenants: false, customProperties: {} };
+    const { _id, domainLabel: _label, version: _version, creationTime, parent, ...fields } = t;
+    const shownParent = _id === this.managementTenant ? undefined : parent ?? this.managementTenant;
+    return {
+      id: _id, self: `${this.base}/tenant/tenants/${_id}`, ...fields, ...(shownParent ? { parent: shownParent } : {}),
+      creationTime: creationTime.toISOString(), allowCreateTenants: false, customProperties: {},
+    };
   }
 }

@@ -74,7 +74,7 @@ export const IDENTITY_SCHEMAS: Json = {
   groupRequest: { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: MAX_GROUP_NAME_LENGTH, pattern: NOT_BLANK } } },
   tenant: {
     type: 'object', required: ['id', 'self'],
-    properties: { id: str, self: str, domain: str, company: str, status: str, creationTime: str, allowCreateTenants: bool, customProperties: { type: 'object' } },
+    properties: { id: str, self: str, domain: str, company: str, status: str, parent: { type: 'string', description: 'The tenant that created it (absent for the management tenant)' }, creationTime: str, allowCreateTenants: bool, customProperties: { type: 'object' } },
   },
   tenantCollection: collectionSchema('tenants', ref('tenant')),
   tenantRequest: {

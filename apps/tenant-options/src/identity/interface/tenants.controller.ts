@@ -39,7 +39,7 @@ export class TenantsController {
   @Roles(...RoleSets.tenantAdmin)
   async create(@CurrentPrincipal() p: Principal, @Body() body: unknown, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
     this.management(p);
-    const tenant = this.links.tenant(await this.commands.execute(new CreateTenantCommand(objectBody(body))));
+    const tenant = this.links.tenant(await this.commands.execute(new CreateTenantCommand(objectBody(body), p.tenant)));
     reply.code(201).header('location', tenant.self).header('content-type', negotiate(this.config.BERTH_BRAND, 'tenant', accept));
     return tenant;
   }

@@ -3,7 +3,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { applyPartialUpdate, partialUpdate, toMongoUpdate } from '@berth/http';
 import { APPLICATION_FIELDS, ApplicationDocument } from '../../../domain/application';
 import { checkApplication, checkStorable } from '../../../domain/application-rules';
-import { checkNameKept } from '../../../domain/bootstrap-user';
+import { checkBootstrapChange, checkNameKept } from '../../../domain/bootstrap-user';
 import { checkReservedNames } from '../../../domain/reserved-names';
 import type { RegistryConfig } from '../../../../config/application-registry.env';
 import { REGISTRY_CONFIG } from '../../../../config/registry-config.token';
@@ -27,6 +27,7 @@ export class UpdateApplicationHandler implements ICommandHandler<UpdateApplicati
     if (update.changed.length === 0) return current;
     checkStorable(update.$set);
     const next = { ...applyPartialUpdate(current, update), _version: current._version + 1 };
+    checkBootstrapChange(caller, current, next);
     checkApplication(next, false);
     checkNameKept(current, next);
     checkReservedNames(next, this.config.BERTH_MANAGEMENT_TENANT);

@@ -1,20 +1,28 @@
+import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { Filter } from 'mongodb';
+import type { RegistryConfig } from '../../../../config/application-registry.env';
+import { REGISTRY_CONFIG } from '../../../../config/registry-config.token';
 import { ApplicationDocument } from '../../../domain/application';
+import { visibleFilter } from '../../../domain/application-rules';
 import { ApplicationRepository } from '../../../infrastructure/application.repository';
 import { SubscriptionProjection } from '../../../infrastructure/subscription.projection';
+import { TenantLineageProjection } from '../../../infrastructure/tenant-lineage.projection';
 import { ApplicationPage, ListApplicationsQuery } from './list-applications.query';
 
 type AppFilter = Filter<ApplicationDocument>;
 
 @QueryHandler(ListApplicationsQuery)
 export class ListApplicationsHandler implements IQueryHandler<ListApplicationsQuery> {
-  constructor(private readonly repository: ApplicationRepository, private readonly subscriptions: SubscriptionProjection) {}
+  constructor(
+    private readonly repository: ApplicationRepository, private readonly subscriptions: SubscriptionProjection,
+    private readonly lineage: TenantLineageProjection, @Inject(REGISTRY_CONFIG) private readonly config: RegistryConfig,
+  ) {}
 
   async execute({ criteria, page, caller }: ListApplicationsQuery): Promise<ApplicationPage> {
     const subscribed = (tenant: string) => this.subscriptions.applicationIdsOf(tenant);
     const clauses: AppFilter[] = [
-      { $or: [{ owner: caller.tenant }, { availability: 'MARKET' }, { _id: { $in: await subscribed(caller.tenant) } }] },
+      visibleFilter(await this.lineage.lineageOf(caller.tenant), this.config.BERTH_MANAGEMENT_TENANT, await subscribed(caller.tenant)),
     ];
     if (criteria.name !== undefined) clauses.push({ name: criteria.name });
     if (criteria.owner !== undefined) clauses.push({ owner: criteria.owner });

@@ -24,10 +24,10 @@ export class SubscribeTenantHandler implements ICommandHandler<SubscribeTenantCo
   async execute({ tenant, body, caller }: SubscribeTenantCommand): Promise<SubscribeResult> {
     checkManager(caller, tenant, this.config.BERTH_MANAGEMENT_TENANT);
     const applicationId = referencedApplicationId(body);
-    if (!(await this.catalogue.tenantExists(tenant))) throw new DomainError('tenants', 'Not Found', `Tenant ${tenant} does not exist`);
+    const known = await this.catalogue.tenant(tenant);
+    if (!known) throw new DomainError('tenants', 'Not Found', `Tenant ${tenant} does not exist`);
     const application = await this.catalogue.application(applicationId);
-    if (!application) throw new DomainError('applications', 'Not Found', `Application ${applicationId} does not exist`);
-    checkVisible(application, tenant);
+    checkVisible(application, applicationId, known, this.config.BERTH_MANAGEMENT_TENANT);
     const current = await this.repository.find(tenant, applicationId);
     if (current?.subscribed) throw duplicate(tenant, application);
     checkDependencies(application, (await this.repository.activeOf(tenant)).map((s) => s.applicationName));

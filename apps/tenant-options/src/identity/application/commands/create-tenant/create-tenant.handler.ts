@@ -27,7 +27,7 @@ const text = (v: unknown, name: string, required = false) => {
 export class CreateTenantHandler implements ICommandHandler<CreateTenantCommand> {
   constructor(private readonly store: IdentityStore, private readonly outbox: Outbox, private readonly users: UserWriter, private readonly hasher: PasswordHasher) {}
 
-  async execute({ body }: CreateTenantCommand) {
+  async execute({ body, parent }: CreateTenantCommand) {
     const given = text(body.domain, 'domain', true)!;
     if (!TENANT_DOMAIN.test(given)) throw new DomainError('tenants', 'Invalid Data', 'domain must be a DNS name, e.g. acme.example.com');
     const domain = given.toLowerCase();
@@ -39,12 +39,12 @@ export class CreateTenantHandler implements ICommandHandler<CreateTenantCommand>
     const id = `t${randomInt(10_000_000, 99_999_999)}`;
     await this.users.insert(newUserRecord({ tenant: id, userName: adminName, passwordHash: await this.hasher.hash(adminPass), roles: adminRoles(false), email: adminEmail }));
     const tenant = newTenantRecord({
-      _id: id, domain, adminName, adminEmail, company: text(body.company, 'company') ?? domain,
+      _id: id, parent, domain, adminName, adminEmail, company: text(body.company, 'company') ?? domain,
       contactName: text(body.contactName, 'contactName'), contactPhone: text(body.contactPhone, 'contactPhone'),
     });
     for (const key of Object.keys(tenant) as (keyof typeof tenant)[]) if (tenant[key] === undefined) delete tenant[key];
     try {
-      await this.outbox.insertOne(this.store.tenants, tenant, [{ contract: TenantChanged, fields: { tenantId: id, aggregateId: id, aggregateVersion: 1, payload: { tenant: id, change: 'created', domain } } }]);
+      await this.outbox.insertOne(this.store.tenants, tenant, [{ contract: TenantChanged, fields: { tenantId: id, aggregateId: id, aggregateVersion: 1, payload: { tenant: id, change: 'created', domain, parent } } }]);
     } catch (err) {
       if (isDuplicateKey(err)) throw new DomainError('tenants', 'Duplicate', `Domain ${domain} is taken`);
       throw err;

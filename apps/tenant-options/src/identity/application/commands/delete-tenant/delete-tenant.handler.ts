@@ -21,7 +21,7 @@ export class DeleteTenantHandler implements ICommandHandler<DeleteTenantCommand>
     const record = await this.store.tenants.findOne({ _id: tenant });
     if (!record || record.deleted) throw new DomainError('tenants', 'Not Found', `Tenant ${tenant} does not exist`);
     await this.outbox.updateOne(this.store.tenants, { _id: tenant, version: record.version }, { $set: { status: 'SUSPENDED', deleted: true }, $inc: { version: 1 } }, [
-      { contract: TenantChanged, fields: { tenantId: tenant, aggregateId: tenant, aggregateVersion: record.version + 1, payload: { tenant, change: 'deleted' } } },
+      { contract: TenantChanged, fields: { tenantId: tenant, aggregateId: tenant, aggregateVersion: record.version + 1, payload: { tenant, change: 'deleted', ...(record.parent ? { parent: record.parent } : {}) } } },
     ]);
   }
 }
