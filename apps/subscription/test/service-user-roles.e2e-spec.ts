@@ -1,5 +1,7 @@
 import { admin, gw, newTenant } from '@berth/testing';
-import { Credentials, currentSubscriptions, eventually, knownApplication, listedReference, microservice, subscribe, unique, uploadBinary } from './subscription-client';
+import {
+  Credentials, currentSubscriptions, eventually, knownApplication, listedReference, microservice, rewindKnownApplication, subscribe, unique, uploadBinary,
+} from './subscription-client';
 
 // A fresh stack's consumers first join their groups and replay the topics; wait until the subscription app knows a new application.
 beforeAll(async () => {
@@ -93,5 +95,18 @@ describe('subscription: service users follow their microservice\'s roles within 
     }
     const users = await serviceUsers(app, tenants.length);
     for (const t of tenants) expect(await rolesBecome(users.get(t.id)!, ['ROLE_MEASUREMENT_READ'])).toEqual(['ROLE_MEASUREMENT_READ']);
+  });
+
+  it('accepts the roles the registry holds when the subscription arrives, even while the subscription app\'s catalogue lags behind', async () => {
+    const t = await newTenant();
+    const app = await microservice(admin(), { requiredRoles: [] });
+    expect(await uploadBinary(app.id, { apiVersion: '1', version: '4.0.0', requiredRoles: ['ROLE_MEASUREMENT_READ'] })).toBe(201);
+    await eventually(() => knownApplication(app.id), (row) => row?.manifestVersion === '4.0.0', 10000);
+    // The catalogue is put back to what it held before the upload's event, as if that event were still on its way.
+    await rewindKnownApplication(app.id, { requiredRoles: [], roles: [] });
+    const made = await subscribe(t.id, app.id, t.admin);
+    expect({ status: made.status, accepted: made.body.acceptedRoles, pending: made.body.pendingRoles }).toEqual({ status: 201, accepted: ['ROLE_MEASUREMENT_READ'], pending: [] });
+    const creds = (await serviceUsers(app, 1)).get(t.id)!;
+    expect(await rolesBecome(creds, ['ROLE_MEASUREMENT_READ'])).toEqual(['ROLE_MEASUREMENT_READ']);
   });
 });

@@ -113,6 +113,19 @@ export async function knownApplication(applicationId: string): Promise<Record<st
   }
 }
 
+/**
+ * Sets fields of the subscription app's projection row of an application straight in its database:
+ * makes it hold what it held before an event, as while it lags behind the registry.
+ */
+export async function rewindKnownApplication(applicationId: string, fields: Record<string, unknown>): Promise<void> {
+  const client = await new MongoClient(process.env.MONGODB_URI!).connect();
+  try {
+    await client.db(`${testStack.dbPrefix}_subscription`).collection<{ _id: string }>('known_applications').updateOne({ _id: applicationId }, { $set: fields });
+  } finally {
+    await client.close();
+  }
+}
+
 /** The subscription app's stored document of a subscription, read straight from its database. */
 export async function storedSubscription(tenant: string, applicationId: string): Promise<Record<string, unknown> | null> {
   const client = await new MongoClient(process.env.MONGODB_URI!).connect();
