@@ -38,15 +38,22 @@ export async function microservice(as: Credentials = admin(), extra: Record<stri
   return res.body as { id: string; name: string; self: string };
 }
 
-/** Uploads a binary made from `manifest` as the management admin; answers the status. */
-export async function uploadBinary(applicationId: string, manifest: Parameters<typeof microserviceZip>[0]): Promise<number> {
+/** Uploads a binary made from `manifest` as `as` (the management admin unless told); answers the status. */
+export async function uploadBinary(applicationId: string, manifest: Parameters<typeof microserviceZip>[0], as: Credentials = admin()): Promise<number> {
   const form = new FormData();
   form.append('file', new Blob([microserviceZip(manifest)]), 'ms.zip');
   const res = await fetch(`${testStack.gatewayUrl}/application/applications/${applicationId}/binaries`, {
-    method: 'POST', body: form, headers: { accept: 'application/json', authorization: basic(...admin()) },
+    method: 'POST', body: form, headers: { accept: 'application/json', authorization: basic(...as) },
   });
   await res.arrayBuffer();
   return res.status;
+}
+
+/** The reference of `applicationId` in `tenant`'s subscription listing (as the management admin), or undefined. */
+export async function listedReference(tenant: string, applicationId: string): Promise<Record<string, any> | undefined> {
+  const res = await gw(`/tenant/tenants/${tenant}/applications?pageSize=100`, { as: admin() });
+  expect(res.status).toBe(200);
+  return res.body.references.find((r: { application: { id: string } }) => r.application.id === applicationId);
 }
 
 /** A known application's id by name. */
@@ -101,6 +108,19 @@ export async function knownApplication(applicationId: string): Promise<Record<st
   const client = await new MongoClient(process.env.MONGODB_URI!).connect();
   try {
     return await client.db(`${testStack.dbPrefix}_subscription`).collection<{ _id: string }>('known_applications').findOne({ _id: applicationId });
+  } finally {
+    await client.close();
+  }
+}
+
+/**
+ * Sets fields of the subscription app's projection row of an application straight in its database:
+ * makes it hold what it held before an event, as while it lags behind the registry.
+ */
+export async function rewindKnownApplication(applicationId: string, fields: Record<string, unknown>): Promise<void> {
+  const client = await new MongoClient(process.env.MONGODB_URI!).connect();
+  try {
+    await client.db(`${testStack.dbPrefix}_subscription`).collection<{ _id: string }>('known_applications').updateOne({ _id: applicationId }, { $set: fields });
   } finally {
     await client.close();
   }

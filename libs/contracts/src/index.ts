@@ -8,6 +8,7 @@ export * from './registry/application-deleted.v1';
 export * from './registry/application-version-activated.v1';
 export * from './subscription/tenant-subscribed.v1';
 export * from './subscription/tenant-unsubscribed.v1';
+export * from './subscription/accepted-roles';
 export * from './tenant/option-changed.v1';
 export * from './tenant/tenant-changed.v1';
 export * from './tenant/market-offer';

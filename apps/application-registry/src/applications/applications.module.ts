@@ -21,6 +21,7 @@ import { UpdateApplicationHandler } from './application/commands/update-applicat
 import { GetApplicationHandler } from './application/queries/get-application/get-application.handler';
 import { ListApplicationsHandler } from './application/queries/list-applications/list-applications.handler';
 import { CurrentApplication } from './application/current-application';
+import { GetApplicationRolesHandler } from './application/queries/get-application-roles/get-application-roles.handler';
 import { GetBootstrapUserHandler } from './application/queries/get-bootstrap-user/get-bootstrap-user.handler';
 import { GetCurrentApplicationHandler } from './application/queries/get-current-application/get-current-application.handler';
 import { GetCurrentSettingsHandler } from './application/queries/get-current-settings/get-current-settings.handler';
@@ -38,22 +39,24 @@ import { ApplicationsController } from './interface/applications.controller';
 import { BinariesController } from './interface/binaries.controller';
 import { BootstrapUserController } from './interface/bootstrap-user.controller';
 import { CurrentApplicationController } from './interface/current-application.controller';
+import { InternalRolesController } from './interface/internal-roles.controller';
 import { VersionsController } from './interface/versions.controller';
 
 /**
  * Applications: CRUD, clone, collections, binaries and versions, bootstrap users and the current
- * application, the subscription and tenant-parent projections and the known applications seeded at first start.
+ * application, its current roles for the subscription app, the subscription and tenant-parent projections and the known
+ * applications seeded at first start.
  */
 @Module({
   imports: [CqrsModule],
-  controllers: [ApplicationCollectionsController, ApplicationsController, BinariesController, VersionsController, BootstrapUserController, CurrentApplicationController],
+  controllers: [ApplicationCollectionsController, ApplicationsController, BinariesController, VersionsController, BootstrapUserController, CurrentApplicationController, InternalRolesController],
   providers: [
     ApplicationRepository, SubscriptionProjection, SubscriptionEventsConsumer, TenantLineageProjection, TenantEventsConsumer, ApplicationAccess, ApplicationEvents,
     CreateApplicationHandler, UpdateApplicationHandler, DeleteApplicationHandler, CloneApplicationHandler, SeedKnownApplicationsHandler,
     GetApplicationHandler, ListApplicationsHandler,
     BinaryStore, UploadBinaryHandler, ActivateVersionHandler, SetVersionTagsHandler, DeleteVersionHandler, ListVersionsHandler, GetBinaryHandler,
     BootstrapUserStore, BootstrapUserEventsConsumer, CurrentApplication, SettingsOptionReader,
-    GetBootstrapUserHandler, GetCurrentApplicationHandler, GetCurrentSettingsHandler,
+    GetBootstrapUserHandler, GetCurrentApplicationHandler, GetCurrentSettingsHandler, GetApplicationRolesHandler,
   ],
 })
 export class ApplicationsModule implements OnApplicationBootstrap {

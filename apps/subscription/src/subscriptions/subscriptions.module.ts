@@ -9,6 +9,7 @@ import { SubscriptionEnder } from './application/subscription-ender';
 import { SubscriptionEvents } from './application/subscription-events';
 import { ApplicationEventsConsumer } from './infrastructure/application-events.consumer';
 import { CatalogueProjection } from './infrastructure/catalogue.projection';
+import { RegistryRolesReader } from './infrastructure/registry-roles.reader';
 import { secretBoxProvider } from './infrastructure/secret-box.provider';
 import { ServiceUserEventsConsumer } from './infrastructure/service-user-events.consumer';
 import { SubscriptionRepository } from './infrastructure/subscription.repository';
@@ -21,7 +22,7 @@ import { TenantApplicationsController } from './interface/tenant-applications.co
   imports: [CqrsModule],
   controllers: [TenantApplicationsController, CurrentApplicationSubscriptionsController],
   providers: [
-    SubscriptionRepository, CatalogueProjection, SubscriptionEvents, SubscriptionEnder, secretBoxProvider,
+    SubscriptionRepository, CatalogueProjection, SubscriptionEvents, SubscriptionEnder, secretBoxProvider, RegistryRolesReader,
     ApplicationEventsConsumer, TenantEventsConsumer, ServiceUserEventsConsumer,
     SubscribeTenantHandler, UnsubscribeTenantHandler, EndSubscriptionsHandler, ListSubscriptionsHandler, CurrentApplicationUsersHandler,
   ],

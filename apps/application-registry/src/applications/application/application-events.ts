@@ -1,20 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   ApplicationCreated, ApplicationCreatedV1, ApplicationDeleted, ApplicationUpdated, ApplicationVersionActivated, effectiveProcessingMode, isStored,
-  ProcessingMode, stringList,
+  ProcessingMode,
 } from '@berth/contracts';
 import { currentWork, Publisher } from '@berth/messaging';
 import { Outbox, OutboxMessage, PUBLISHER } from '@berth/runtime';
 import { ApplicationDocument } from '../domain/application';
 import type { ApplicationVersion } from '../domain/application-version';
+import { microserviceRoles } from '../domain/microservice-roles';
 
 function microserviceFields(app: ApplicationDocument): Partial<ApplicationCreatedV1> {
   if (app.type !== 'MICROSERVICE') return {};
   const manifest = (app.manifest ?? {}) as Record<string, unknown>;
   const isolation = manifest.isolation === 'PER_TENANT' || manifest.isolation === 'MULTI_TENANT' ? manifest.isolation : undefined;
-  const top = stringList(app.requiredRoles);
   return {
-    requiredRoles: top?.length ? top : stringList(manifest.requiredRoles) ?? top ?? [],
+    requiredRoles: microserviceRoles(app).requiredRoles,
     ...(isolation ? { isolation } : {}),
     ...(typeof manifest.version === 'string' ? { manifestVersion: manifest.version } : {}),
   };

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  effectiveProcessingMode, isStored, ProcessingMode, TenantSubscribed, TenantSubscribedV1, TenantUnsubscribed,
+  acceptedRolesOf, effectiveProcessingMode, isStored, ProcessingMode, TenantSubscribed, TenantSubscribedV1, TenantUnsubscribed,
 } from '@berth/contracts';
 import { currentWork, Publisher } from '@berth/messaging';
 import { Outbox, OutboxMessage, PUBLISHER } from '@berth/runtime';
@@ -33,7 +33,7 @@ export class SubscriptionEvents {
   }
 
   subscribed(doc: SubscriptionDocument): OutboxMessage {
-    return this.message(TenantSubscribed, doc, { ...payload(doc), requiredRoles: doc.requiredRoles ?? [], roles: doc.roles ?? [] });
+    return this.message(TenantSubscribed, doc, { ...payload(doc), requiredRoles: doc.requiredRoles ?? [], roles: doc.roles ?? [], acceptedRoles: acceptedRolesOf(doc) });
   }
 
   unsubscribed(doc: SubscriptionDocument): OutboxMessage {

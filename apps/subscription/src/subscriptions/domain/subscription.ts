@@ -12,8 +12,14 @@ export interface SubscriptionDocument {
   applicationName: string;
   applicationType: string;
   dependencies?: ApplicationDependencyV1[];
+  /** A microservice's `requiredRoles` as the registry held them when the tenant subscribed or last accepted them. */
   requiredRoles?: string[];
   roles?: string[];
+  /**
+   * The roles the tenant accepted for its service user, which never gets more (docs/security.md,
+   * "Service user consent"); absent in subscriptions made before it was recorded, where `requiredRoles` are.
+   */
+  acceptedRoles?: string[];
   isolation?: 'MULTI_TENANT' | 'PER_TENANT';
   manifestVersion?: string;
   subscribed: boolean;

@@ -45,6 +45,18 @@ export class SubscriptionRepository implements OnModuleInit {
     return result.matchedCount === 1;
   }
 
+  /**
+   * Stores `next`, a subscription whose tenant accepted the microservice's current roles, unless
+   * `current` ended or changed since read; false if so. The service user gets a new password with
+   * the new roles, so the old one's is dropped.
+   */
+  async acceptRoles(current: SubscriptionDocument, next: SubscriptionDocument, messages: OutboxMessage[]): Promise<boolean> {
+    const { requiredRoles, roles, acceptedRoles, version } = next;
+    const result = await this.outbox.updateOne(this.rows, { _id: current._id, version: current.version, subscribed: true },
+      { $set: { requiredRoles, roles, acceptedRoles, version }, $unset: { servicePassword: '' } }, messages);
+    return result.matchedCount === 1;
+  }
+
   /** Ends `current` (still subscribed, unchanged since read) and drops its service password; false otherwise. */
   async unsubscribe(current: SubscriptionDocument, messages: OutboxMessage[]): Promise<boolean> {
     const result = await this.outbox.updateOne(this.rows, { _id: current._id, version: current.version, subscribed: true },

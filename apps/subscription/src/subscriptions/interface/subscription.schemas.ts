@@ -14,6 +14,8 @@ export const SUBSCRIPTION_SCHEMAS: Json = {
         type: 'object', required: ['id', 'self'],
         properties: { id: str, self: str, name: str, key: str, type: str, availability: str, owner: { type: 'object' }, requiredRoles: { type: 'array', items: str }, manifest: { type: 'object' } },
       },
+      acceptedRoles: { type: 'array', items: str, description: 'A microservice\'s: the roles the tenant accepted for its service user' },
+      pendingRoles: { type: 'array', items: str, description: 'A microservice\'s: its current requiredRoles the tenant has not accepted; subscribing again accepts them' },
     },
   },
   applicationReferenceCollection: collectionSchema('references', ref('applicationReference')),

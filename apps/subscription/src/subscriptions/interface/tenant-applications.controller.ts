@@ -25,14 +25,16 @@ export class TenantApplicationsController {
   }
 
   @Post()
-  @ApiRoute('Subscribe a tenant to an application', { status: 201, returns: 'applicationReference', accepts: 'applicationReference:subscribeRequest' })
+  @ApiRoute('Subscribe a tenant to an application (200: subscribed already, the microservice\'s pending roles accepted)', { status: [201, 200], returns: 'applicationReference', accepts: 'applicationReference:subscribeRequest' })
   @Roles(...RoleSets.applicationAdmin, ...RoleSets.tenantAdmin)
   async subscribe(@Param('tenant') tenant: string, @Body() body: unknown, @CurrentPrincipal() caller: Principal,
     @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
     const type = negotiate(this.config.BERTH_BRAND, 'applicationReference', accept);
-    const { subscription, application } = await this.commands.execute(new SubscribeTenantCommand(tenant, body, caller));
+    const { subscription, application, created } = await this.commands.execute(new SubscribeTenantCommand(tenant, body, caller));
     const resource = applicationReference(subscription, application, this.base);
-    reply.status(201).header('location', resource.self as string).header('content-type', type);
+    if (created) reply.status(201).header('location', resource.self as string);
+    else reply.status(200);
+    reply.header('content-type', type);
     return resource;
   }
 

@@ -12,7 +12,7 @@ import { ServiceUserRenewal } from './service-user-renewal';
  * Follows microservices' roles on `registry.application.v1`: `requiredRoles` from their creation
  * and updates, and with an activated version also the `roles` its manifest defines. When an update
  * changes `requiredRoles`, or a version is activated, the service users already made in
- * subscribed tenants are renewed to match (issue 6 item 4). Idempotent; a stale event changes nothing.
+ * subscribed tenants are renewed to match, within the roles each tenant accepted. Idempotent; a stale event changes nothing.
  */
 @Injectable()
 export class MicroserviceRolesConsumer implements MessageConsumer {

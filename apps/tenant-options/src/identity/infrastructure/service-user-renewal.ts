@@ -1,16 +1,19 @@
 import { Injectable } from '@nestjs/common';
+import { grantedRoles } from '@berth/contracts';
 import { DomainError } from '@berth/http';
 import { AssignableRoles } from './assignable-roles';
-import { serviceUserName, UserRecord, userId } from './identity-records';
+import { serviceUserName, userId } from './identity-records';
 import { IdentityStore } from './identity-store';
 import { MicroserviceRoles, sameRoles } from './microservice-roles';
+import type { ServiceUserRecord } from './service-user-writer';
 import { UserWriter } from './user-writer';
 
 const ATTEMPTS = 5;
 
 /**
  * Brings service users made earlier in line with their microservice's roles as they are now: the
- * service user `service_<app>` gets `requiredRoles` (its `UserChanged` with change `roles` makes
+ * service user `service_<app>` gets the `requiredRoles` its tenant accepted (grantedRoles: a
+ * narrowing applies, a widening waits for the tenant; its `UserChanged` with change `roles` makes
  * the gateway drop its cached principal), and the tenant's assignable roles of the application
  * become the manifest's `roles`. Each write happens only when something differs, so it is idempotent.
  */
@@ -31,16 +34,23 @@ export class ServiceUserRenewal {
     if (user) await this.renew(user, applicationId, wanted);
   }
 
-  private async renew(user: UserRecord, applicationId: string, wanted: MicroserviceRoles): Promise<void> {
+  private async renew(user: ServiceUserRecord, applicationId: string, wanted: MicroserviceRoles): Promise<void> {
     if (wanted.requiredRoles) await this.setRoles(user, wanted.requiredRoles);
     if (wanted.roles) await this.assignable.renew(user.tenant, applicationId, wanted.roles);
   }
 
-  /** Sets the user's direct roles, reading it again when another change came first. */
-  private async setRoles(user: UserRecord | undefined, roles: string[]): Promise<void> {
-    for (let attempt = 1; user && !sameRoles(user.roles, roles); attempt++) {
+  /**
+   * Sets the user's direct roles to the `current` ones it accepted, reading it again when another
+   * change (its tenant accepting new roles, say) came first. A user made before its accepted roles
+   * were recorded keeps the roles it holds as accepted.
+   */
+  private async setRoles(user: ServiceUserRecord | undefined, current: string[]): Promise<void> {
+    for (let attempt = 1; user; attempt++) {
+      const acceptedRoles = user.acceptedRoles ?? user.roles;
+      const roles = grantedRoles(current, acceptedRoles);
+      if (sameRoles(user.roles, roles)) return;
       try {
-        await this.users.update(user, { $set: { roles } }, 'roles');
+        await this.users.update(user, { $set: { roles, acceptedRoles } }, 'roles');
         return;
       } catch (err) {
         if (!(err instanceof DomainError) || err.kind !== 'Update Conflict' || attempt >= ATTEMPTS) throw err;
@@ -49,8 +59,8 @@ export class ServiceUserRenewal {
     }
   }
 
-  private async serviceUser(id: string): Promise<UserRecord | undefined> {
-    const user = await this.store.users.findOne({ _id: id });
+  private async serviceUser(id: string): Promise<ServiceUserRecord | undefined> {
+    const user = await this.store.users.findOne({ _id: id }) as ServiceUserRecord | null;
     return user && !user.deleted && user.kind === 'service' ? user : undefined;
   }
 }

@@ -9,10 +9,15 @@ import { IdentityStore } from './identity-store';
 import { MachineUserStore } from './machine-user-store';
 import { UserWriter } from './user-writer';
 
-/** A service user remembers the subscription (its aggregateVersion) it was made for. */
-type ServiceUserRecord = UserRecord & { subscriptionVersion?: number };
+/**
+ * A service user remembers the subscription (its aggregateVersion) it was made for, and the roles
+ * its tenant accepted then: its roles are never more (docs/security.md, "Service user consent").
+ * Users made before `acceptedRoles` was recorded have accepted the roles they hold.
+ */
+export type ServiceUserRecord = UserRecord & { subscriptionVersion?: number; acceptedRoles?: string[] };
 
-export interface ServiceUserGrant { tenant: string; applicationId: string; applicationName: string; roles: string[]; subscriptionVersion: number }
+/** `roles` are what the user gets now: the microservice's current `requiredRoles` among `acceptedRoles`. */
+export interface ServiceUserGrant { tenant: string; applicationId: string; applicationName: string; roles: string[]; acceptedRoles: string[]; subscriptionVersion: number }
 
 
 /**
@@ -34,13 +39,14 @@ export class ServiceUserWriter {
   }
 
   /**
-   * Creates the user, or renews password and roles of one made for an older subscription; nothing
+   * Creates the user, or renews password and roles of one made for an older subscription (ended,
+   * or one whose tenant has accepted widened roles since); nothing
    * when it was made for this subscription or a newer one, or the name belongs to a user who is not a service user.
    */
   async grant(grant: ServiceUserGrant): Promise<'created' | 'renewed' | 'unchanged'> {
     const userName = serviceUserName(grant.applicationName);
     return this.machineUsers.write<ServiceUserRecord>({
-      tenant: grant.tenant, userName, kind: 'service', roles: grant.roles, madeFor: { subscriptionVersion: grant.subscriptionVersion },
+      tenant: grant.tenant, userName, kind: 'service', roles: grant.roles, madeFor: { subscriptionVersion: grant.subscriptionVersion, acceptedRoles: grant.acceptedRoles },
       keep: (existing) => !existing.deleted && (existing.kind !== 'service' || (existing.subscriptionVersion ?? 0) >= grant.subscriptionVersion),
       seal: (password) => this.box.seal(password, serviceUserPasswordContext(grant.tenant, grant.applicationId)),
       messages: (version, sealedPassword, change) => this.messages(grant, userName, version, sealedPassword, change),

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { stringList, TenantSubscribed, TenantSubscribedV1, TenantUnsubscribed, Topics } from '@berth/contracts';
+import { acceptedRolesOf, grantedRoles, stringList, TenantSubscribed, TenantSubscribedV1, TenantUnsubscribed, Topics } from '@berth/contracts';
 import { Envelope, PermanentError } from '@berth/messaging';
 import { MessageConsumer } from '@berth/runtime';
 import { AssignableRoles } from './assignable-roles';
@@ -9,10 +9,12 @@ import { ServiceUserWriter } from './service-user-writer';
 
 /**
  * A tenant subscribing to a MICROSERVICE gets its service user `service_<app>` with the manifest's
- * `requiredRoles`, and the roles its manifest defines become assignable in the tenant; unsubscribing
- * removes both (issue 6 item 4). The roles are the microservice's as tenant-options last recorded
- * them (MicroserviceRolesConsumer), so a manifest changed after the subscription still applies.
- * Idempotent, and an event older than the one the user was made for changes nothing.
+ * `requiredRoles` that the tenant accepted (the event's `acceptedRoles`), and the roles its manifest
+ * defines become assignable in the tenant; unsubscribing removes both. The roles are the
+ * microservice's as tenant-options last recorded them (MicroserviceRolesConsumer), so a narrowing
+ * after the subscription applies, while a widening waits until the tenant accepts it
+ * (docs/security.md, "Service user consent"). A subscription event of a tenant accepting widened
+ * roles renews the user with them. Idempotent, and an event older than the one the user was made for changes nothing.
  */
 @Injectable()
 export class ServiceUsersConsumer implements MessageConsumer {
@@ -36,7 +38,11 @@ export class ServiceUsersConsumer implements MessageConsumer {
     const subscriptionVersion = Number(envelope.aggregateVersion) || 0;
     if (subscribed) {
       const used = await this.rolesOf(p);
-      await this.serviceUsers.grant({ tenant: p.tenant, applicationId: p.applicationId, applicationName: p.applicationName, roles: used.requiredRoles, subscriptionVersion });
+      const acceptedRoles = acceptedRolesOf(p);
+      await this.serviceUsers.grant({
+        tenant: p.tenant, applicationId: p.applicationId, applicationName: p.applicationName,
+        roles: grantedRoles(used.requiredRoles, acceptedRoles), acceptedRoles, subscriptionVersion,
+      });
       await this.assignable.grant(p.tenant, p.applicationId, used.roles, subscriptionVersion);
       // A change of the roles recorded while this ran may have renewed every service user but this new one: look once more.
       const now = await this.rolesOf(p);

@@ -2,9 +2,13 @@ import { Command } from '@nestjs/cqrs';
 import type { Principal } from '@berth/auth';
 import type { KnownApplication, SubscriptionDocument } from '../../../domain/subscription';
 
-export interface SubscribeResult { subscription: SubscriptionDocument; application: KnownApplication }
+/** `created` is false when the tenant was subscribed already and accepted the microservice's widened roles. */
+export interface SubscribeResult { subscription: SubscriptionDocument; application: KnownApplication; created: boolean }
 
-/** Subscribes `tenant` to the application the body references (SPEC.md row 14, CLIENTS.md "Subscribe bodies"). */
+/**
+ * Subscribes `tenant` to the application the body references (SPEC.md row 14, CLIENTS.md
+ * "Subscribe bodies"); for a tenant subscribed already, accepts the microservice's widened roles.
+ */
 export class SubscribeTenantCommand extends Command<SubscribeResult> {
   constructor(readonly tenant: string, readonly body: unknown, readonly caller: Principal) {
     super();
