@@ -1,8 +1,10 @@
-import { admin, gw, newTenant } from '@berth/testing';
+import { admin, gw, managementTenant, newTenant } from '@berth/testing';
 import {
   Credentials, currentSubscriptions, eventually, expectError, knownApplication, listedReference, microservice, subscribe, unique, uploadBinary,
 } from './subscription-client';
 
+// The owner is the management tenant, whose MARKET applications every tenant is offered
+// (docs/security.md, "Who sees which application"); the same holds for a tenant and its subtenants.
 // A fresh stack's consumers first join their groups and replay the topics; wait until the subscription app knows a new application.
 beforeAll(async () => {
   const app = await microservice();
@@ -35,7 +37,7 @@ const createUser = (as: Credentials, tenant: string) =>
 
 describe('subscription: an application\'s owner cannot widen a subscriber\'s service user without the subscriber', () => {
   it('keeps the accepted roles when the owner\'s admin widens requiredRoles by PUT, until the subscriber accepts them', async () => {
-    const [owner, victim] = [await newTenant(), await newTenant()];
+    const [owner, victim] = [managementTenant(), await newTenant()];
     const app = await microservice(owner.admin, { availability: 'MARKET', requiredRoles: ['ROLE_INVENTORY_READ', 'ROLE_AUDIT_READ'] });
     expect((await eventually(() => subscribe(victim.id, app.id, victim.admin), (r) => r.status !== 404, 10000)).status).toBe(201);
     const creds = await serviceUser(app, owner.admin, victim.id);
@@ -61,7 +63,7 @@ describe('subscription: an application\'s owner cannot widen a subscriber\'s ser
   });
 
   it('keeps the accepted roles when the owner activates a version whose manifest widens them, until the management tenant accepts them for the subscriber', async () => {
-    const [owner, victim] = [await newTenant(), await newTenant()];
+    const [owner, victim] = [managementTenant(), await newTenant()];
     const app = await microservice(owner.admin, { availability: 'MARKET', requiredRoles: [] });
     expect(await uploadBinary(app.id, { apiVersion: '1', version: '1.0.0', requiredRoles: ['ROLE_INVENTORY_READ', 'ROLE_AUDIT_READ'] }, owner.admin)).toBe(201);
     const made = await eventually(() => subscribe(victim.id, app.id, victim.admin), (r) => r.status !== 404, 10000);
@@ -74,7 +76,7 @@ describe('subscription: an application\'s owner cannot widen a subscriber\'s ser
     expectError(await createUser(creds, victim.id), 403, 'security/Forbidden');
 
     // Someone who may not manage the subscriber's subscriptions cannot accept for it.
-    expectError(await subscribe(victim.id, app.id, owner.admin), 403, 'security/Forbidden');
+    expectError(await subscribe(victim.id, app.id, (await newTenant()).admin), 403, 'security/Forbidden');
     const accepted = await subscribe(victim.id, app.id, admin());
     expect({ status: accepted.status, pending: accepted.body.pendingRoles }).toEqual({ status: 200, pending: [] });
     const renewed = await serviceUser(app, owner.admin, victim.id, creds);
