@@ -161,14 +161,18 @@ describe('who may change what decides logins, and what an external token may cla
     ];
     for (const res of own) expect(res).toMatchObject({ status: 403, body: { ...ERROR_RESOURCE, error: 'security/Forbidden' } });
 
+    expect((await gw(`/tenant/tenants/${t.id}/options/rate.limit/queue.length`, { method: 'PUT', as: admin(), body: { value: '10' } })).status).toBe(200);
+    expect((await gw('/tenant/options/rate.limit/queue.length', { as: t.admin })).body).toMatchObject({ value: '10' });
+    expect(await gw('/tenant/options/rate.limit/queue.length', { method: 'DELETE', as: t.admin })).toMatchObject({ status: 403, body: { error: 'security/Forbidden' } });
+    expect(await gw('/tenant/options/rate.limit/queue.length', { method: 'PUT', as: t.admin, body: { value: '100000' } })).toMatchObject({ status: 403, body: { error: 'security/Forbidden' } });
+    expect((await gw('/tenant/options/rate.limit/queue.length', { as: t.admin })).body).toMatchObject({ value: '10' });
+
     expect((await gw(`/tenant/tenants/${t.id}/options/rate.limit/queue.length`, { method: 'PUT', as: admin(), body: { value: '0' } })).status).toBe(200);
     expect((await gw(`/tenant/tenants/${t.id}/options/rate.limit/requests.per.second`, { method: 'PUT', as: admin(), body: { value: '0.001' } })).status).toBe(200);
-    expect(await gw('/tenant/options/rate.limit/queue.length', { method: 'DELETE', as: t.admin })).toMatchObject({ status: 403, body: { error: 'security/Forbidden' } });
-    expect((await gw('/tenant/options/rate.limit/queue.length', { as: t.admin })).body).toMatchObject({ value: '0' });
     // One request a thousand seconds, no queue: once the gateway has the limits, the second request in a row is refused.
     const refused = await eventually(() => gw('/tenant/options/rate.limit', { as: t.admin }), (res) => res.status === 429, 15_000);
     expect(refused).toMatchObject({ status: 429, body: { error: 'general/Too Many Requests' } });
-    expect(await gw(`/tenant/tenants/${t.id}/options/rate.limit/queue.length`, { method: 'PUT', as: admin(), body: { value: '0' } })).toMatchObject({ status: 200 });
+    expect((await gw(`/tenant/tenants/${t.id}/options/rate.limit/requests.per.second`, { method: 'DELETE', as: admin() })).status).toBe(204);
     expect(await gw('/tenant/tenants/t-no-such-tenant/options/rate.limit/queue.length', { method: 'PUT', as: admin(), body: { value: '0' } }))
       .toMatchObject({ status: 404, body: { error: 'tenants/Not Found' } });
   });
