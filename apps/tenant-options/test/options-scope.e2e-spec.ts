@@ -13,7 +13,11 @@ describe('tenant options: scope', () => {
     expect((await call(reader(owner), 'GET', '/tenant/options/private/secretish')).body.value).toBe('mine');
     expect((await call(reader(other), 'GET', '/tenant/options/private/secretish')).body.value).toBe('theirs');
     expect((await call(system(), 'GET', '/tenant/options/private/secretish')).status).toBe(404);
-    expect((await call(admin(other), 'GET', `/tenant/tenants/${owner.id}/options/private/secretish`)).status).toBe(404);
+    // The management tenant's path to another tenant's options takes PUT and DELETE only (405 for GET), and those only from the management tenant.
+    expect((await call(admin(other), 'GET', `/tenant/tenants/${owner.id}/options/private/secretish`)).status).toBe(405);
+    expect((await call(admin(other), 'PUT', `/tenant/tenants/${owner.id}/options/private/secretish`, { value: 'stolen' })).status).toBe(403);
+    expect((await call(other.admin, 'PUT', `/tenant/tenants/${owner.id}/options/private/secretish`, { value: 'stolen' })).status).toBe(403);
+    expect((await call(reader(owner), 'GET', '/tenant/options/private/secretish')).body.value).toBe('mine');
   });
 
   describe('system options', () => {

@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { SecretBox } from '@berth/auth';
 import { testStack } from '@berth/testing';
-import { admin, call, Creds, managementTenant, newTenant, READ_ROLES, reader, subscribedMicroservice, system, TenantHandle, withOptionsCollection } from './options-fixture';
+import { admin, call, Caller, Creds, managementTenant, newTenant, READ_ROLES, reader, subscribedMicroservice, system, TenantHandle, withOptionsCollection } from './options-fixture';
 
 describe('tenant options: secrets', () => {
   const plaintext = `pw-${Date.now()}-never-stored-plain`;
@@ -71,25 +71,28 @@ describe('tenant options: secrets', () => {
 
 describe('tenant options: validation on write', () => {
   let me: ReturnType<typeof admin>;
+  let tenantAdmin: Creds;
   beforeAll(async () => {
-    me = admin(await newTenant());
+    const tenant = await newTenant();
+    me = admin(tenant);
+    tenantAdmin = tenant.admin;
   });
-  const expect422 = async (method: string, path: string, body: unknown, message: RegExp) => {
-    const res = await call(me, method, path, body);
+  const expect422 = async (method: string, path: string, body: unknown, message: RegExp, as: Caller = me) => {
+    const res = await call(as, method, path, body);
     expect(res.status).toBe(422);
     expect(res.body.error).toBe('options/Invalid Data');
     expect(res.body.message).toMatch(message);
   };
 
-  it('token.publicKey takes a PEM RSA key of at least 512 bits; the key is the kid', async () => {
+  it('token.publicKey takes a PEM RSA key of at least 512 bits; the key is the kid (written by the tenant\'s admin)', async () => {
     const pem = generateKeyPairSync('rsa', { modulusLength: 512 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
-    const res = await call(me, 'POST', '/tenant/options', { category: 'token.publicKey', key: 'kid-1', value: pem });
+    const res = await call(tenantAdmin, 'POST', '/tenant/options', { category: 'token.publicKey', key: 'kid-1', value: pem });
     expect(res.status).toBe(201);
     const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
-    await expect422('PUT', '/tenant/options/token.publicKey/kid-2', { value: ec }, /^kid-2: value must be an RSA public key/);
-    await expect422('PUT', '/tenant/options/token.publicKey/kid-3', { value: 'garbage' }, /^kid-3: value must be a PEM public key/);
+    await expect422('PUT', '/tenant/options/token.publicKey/kid-2', { value: ec }, /^kid-2: value must be an RSA public key/, tenantAdmin);
+    await expect422('PUT', '/tenant/options/token.publicKey/kid-3', { value: 'garbage' }, /^kid-3: value must be a PEM public key/, tenantAdmin);
     const priv = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-    await expect422('POST', '/tenant/options', { category: 'token.publicKey', key: 'kid-4', value: priv }, /^kid-4:/);
+    await expect422('POST', '/tenant/options', { category: 'token.publicKey', key: 'kid-4', value: priv }, /^kid-4:/, tenantAdmin);
     expect((await call(me, 'GET', '/tenant/options/token.publicKey/kid-4')).status).toBe(404);
   });
 

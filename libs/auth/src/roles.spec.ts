@@ -1,4 +1,4 @@
-import { ROLE_CATALOGUE } from './roles';
+import { adminRoles, MANAGEMENT_ONLY_ROLES, mayHoldRole, ROLE_CATALOGUE } from './roles';
 
 /** The catalogue as it was when principal tokens began to carry roles as places in it. */
 const FROZEN = [
@@ -23,5 +23,18 @@ describe('the role catalogue', () => {
   it('is append-only: principal tokens name catalogue roles by their place in it, across app versions', () => {
     expect(ROLE_CATALOGUE.slice(0, FROZEN.length)).toEqual(FROZEN);
     expect(new Set(ROLE_CATALOGUE).size).toBe(ROLE_CATALOGUE.length);
+  });
+});
+
+describe('mayHoldRole', () => {
+  it('keeps the management-only roles to the management tenant, for every other role any tenant', () => {
+    for (const role of MANAGEMENT_ONLY_ROLES) {
+      expect(mayHoldRole(role, false)).toBe(false);
+      expect(mayHoldRole(role, true)).toBe(true);
+    }
+    expect(mayHoldRole('ROLE_TENANT_ADMIN', false)).toBe(true);
+    expect(mayHoldRole('ROLE_FROM_A_MANIFEST', false)).toBe(true);
+    expect(adminRoles(false)).not.toContain('ROLE_TENANT_MANAGEMENT_ADMIN');
+    expect(adminRoles(true)).toContain('ROLE_TENANT_MANAGEMENT_ADMIN');
   });
 });

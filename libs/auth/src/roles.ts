@@ -29,9 +29,14 @@ export const MANAGEMENT_ONLY_ROLES: readonly CatalogueRole[] = [
   'ROLE_TENANT_MANAGEMENT_ADMIN', 'ROLE_TENANT_MANAGEMENT_READ', 'ROLE_TENANT_MANAGEMENT_CREATE', 'ROLE_TENANT_MANAGEMENT_UPDATE',
 ];
 
+/** Whether a user (directly or through a group) may hold `role`: a management-only role only in the management tenant. */
+export function mayHoldRole(role: string, isManagementTenant: boolean): boolean {
+  return isManagementTenant || !(MANAGEMENT_ONLY_ROLES as readonly string[]).includes(role);
+}
+
 /** Every role a tenant's admin holds: the whole catalogue, less the management-only roles outside the management tenant. */
 export function adminRoles(isManagementTenant: boolean): string[] {
-  return ROLE_CATALOGUE.filter((r) => isManagementTenant || !MANAGEMENT_ONLY_ROLES.includes(r));
+  return ROLE_CATALOGUE.filter((r) => mayHoldRole(r, isManagementTenant));
 }
 
 /** The sets routes check with `@Roles(...set)`: any one role of a set grants the right. */

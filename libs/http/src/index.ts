@@ -13,3 +13,4 @@ export * from './partial-update';
 export * from './security-headers';
 export * from './body-limit';
 export * from './text-rules';
+export * from './body-depth';

@@ -4,7 +4,7 @@ import { DynamicModule, NestApplicationOptions } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { BaseConfig, ConfigError, loadConfig, z } from '@berth/config';
-import { HttpErrorFilter, MethodIndex, registerJsonMediaTypes, registerVerbConventions, securityHeaders } from '@berth/http';
+import { HttpErrorFilter, MethodIndex, registerBodyDepthLimit, registerJsonMediaTypes, registerVerbConventions, securityHeaders } from '@berth/http';
 import { appDocument, Json } from '@berth/openapi';
 import { workContext } from '@berth/messaging';
 import { FastifyReply, FastifyRequest, LogController } from 'fastify';
@@ -116,6 +116,7 @@ export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): 
   });
   if (options.verbConventions !== false) registerVerbConventions(fastify);
   registerJsonMediaTypes(fastify);
+  registerBodyDepthLimit(fastify);
   const metrics = new Metrics(app.name);
   registerRequestMetrics(fastify, metrics, options.routeLabel);
   if (!options.metricsPort) registerMetricsRoute(fastify, metrics);

@@ -114,6 +114,8 @@ export const CASES: Record<string, MatrixCase> = {
   'DELETE /user/:tenant/users/:userName': { path: (f) => `${users(f)}/users/${f.userName}`, isolation: 'denied', noRoles: 'denied' },
   // tenant-options: options
   'PUT /tenant/tenants/:tenantId/options/:category/:key/editable': { path: (f) => `/tenant/tenants/${f.a.id}/options/${f.category}/${f.key}/editable`, body: () => ({ editable: 'false' }), isolation: 'denied', noRoles: 'denied' },
+  'PUT /tenant/tenants/:tenantId/options/:category/:key': { path: (f) => `/tenant/tenants/${f.a.id}/options/${f.category}/${f.key}`, body: optionBody, isolation: 'denied', noRoles: 'denied' },
+  'DELETE /tenant/tenants/:tenantId/options/:category/:key': { path: (f) => `/tenant/tenants/${f.a.id}/options/${f.category}/${f.key}`, isolation: 'denied', noRoles: 'denied' },
   'POST /tenant/system/options': { path: () => '/tenant/system/options', body: () => ({ category: 'sec', key: 'k', value: 'v' }), isolation: 'denied', noRoles: 'denied' },
   'GET /tenant/system/options': { path: () => '/tenant/system/options', isolation: 'own', noRoles: 'open' },
   'GET /tenant/system/options/:category': { path: () => '/tenant/system/options/sec', isolation: 'own', noRoles: 'open' },

@@ -18,5 +18,7 @@ export const tenantOptionsConfigSchema = baseConfigSchema.merge(internalPortSche
   BERTH_TOKEN_KEY_ROTATION_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
   /** How long a TFA token (from a login with a TFA code) stands in for a new code. */
   BERTH_TFA_TOKEN_SECONDS: z.coerce.number().int().min(60).max(30 * 86400).default(86400),
+  /** Longest lifetime an externally signed JWT (key from a `token.publicKey` option) may have, from its `iat` or `nbf` to its `exp`. */
+  BERTH_EXTERNAL_TOKEN_MAX_LIFETIME_SECONDS: z.coerce.number().int().min(60).max(30 * 86400).default(86400),
 });
 export type TenantOptionsConfig = z.infer<typeof tenantOptionsConfigSchema>;

@@ -11,6 +11,8 @@ import { ListOptionsHandler } from './application/queries/list-options/list-opti
 import { TenantOptionsRemovedConsumer } from './infrastructure/tenant-options-removed.consumer';
 import { OptionRepository } from './infrastructure/option.repository';
 import { secretBoxProvider } from './infrastructure/secret-box.provider';
+import { TenantDirectory } from './infrastructure/tenant-directory';
+import { ManagedTenantOptionsController } from './interface/managed-tenant-options.controller';
 import { OptionEditableController } from './interface/option-editable.controller';
 import { SystemOptionsController } from './interface/system-options.controller';
 import { TenantOptionsController } from './interface/tenant-options.controller';
@@ -22,9 +24,9 @@ import { TenantOptionsController } from './interface/tenant-options.controller';
  */
 @Module({
   imports: [CqrsModule],
-  controllers: [TenantOptionsController, SystemOptionsController, OptionEditableController],
+  controllers: [TenantOptionsController, SystemOptionsController, OptionEditableController, ManagedTenantOptionsController],
   providers: [
-    secretBoxProvider, OptionRepository, TenantOptionsRemovedConsumer, OptionViews, OptionWriter,
+    secretBoxProvider, OptionRepository, TenantOptionsRemovedConsumer, OptionViews, OptionWriter, TenantDirectory,
     SetOptionsHandler, DeleteOptionHandler, SetOptionEditableHandler,
     GetOptionHandler, ListOptionsHandler, GetCategoryHandler,
   ],

@@ -1,8 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import type { Collection } from 'mongodb';
 import type { Connection } from 'mongoose';
-import { ROLE_CATALOGUE } from '@berth/auth';
+import { mayHoldRole, ROLE_CATALOGUE } from '@berth/auth';
+import { DomainError } from '@berth/http';
+import { TENANT_OPTIONS_CONFIG } from '../../config/tenant-options.token';
+import type { TenantOptionsConfig } from '../../config/tenant-options.env';
 
 /** The roles a subscribed microservice defines in a tenant; `_id` is `<tenant>/<applicationId>`. */
 interface ApplicationRoles { _id: string; tenant: string; roles: string[]; subscriptionVersion: number }
@@ -16,8 +19,21 @@ interface ApplicationRoles { _id: string; tenant: string; roles: string[]; subsc
 export class AssignableRoles {
   private readonly collection: Collection<ApplicationRoles>;
 
-  constructor(@InjectConnection() connection: Connection) {
+  constructor(@InjectConnection() connection: Connection, @Inject(TENANT_OPTIONS_CONFIG) private readonly config: TenantOptionsConfig) {
     this.collection = connection.db!.collection<ApplicationRoles>('assignable_roles');
+  }
+
+  /**
+   * The one rule for giving a role to a user or to a group (whose members then hold it): the role
+   * must be assignable in the tenant, and a management-only role is for the management tenant only.
+   * @throws DomainError 422 `<resource>/Invalid Data`.
+   */
+  async assertAssignable(tenant: string, role: string | undefined, resource: 'users' | 'groups'): Promise<string> {
+    if (!role || !(await this.isAssignable(tenant, role))) throw new DomainError(resource, 'Invalid Data', `Unknown role ${role ?? '(none)'}`);
+    if (!mayHoldRole(role, tenant === this.config.BERTH_MANAGEMENT_TENANT)) {
+      throw new DomainError(resource, 'Invalid Data', `${role} is only for users of the management tenant`);
+    }
+    return role;
   }
 
   async isAssignable(tenant: string, role: string): Promise<boolean> {

@@ -16,6 +16,8 @@ export interface UserRecord {
   lastName?: string;
   phone?: string;
   lastPasswordChange: Date;
+  /** When the user's sessions were last ended other than by a password change (TOTP turned on); see sessionsStart. */
+  sessionsEndedAt?: Date;
   creationTime: Date;
   /** The user's TOTP second factor: the secret sealed with the app's SecretBox (context `totp:<_id>`); `active` once verified and switched on. */
   totp?: { secret: string; verified: boolean; active: boolean };

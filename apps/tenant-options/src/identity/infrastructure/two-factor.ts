@@ -46,10 +46,9 @@ export class TwoFactor {
 
   /** Checks the second factor of `user`, whose password was right. @throws 401 naming TFA when it is missing or wrong. */
   async check(user: UserRecord, factor: SecondFactor, now = Date.now()): Promise<TfaPassed> {
-    if (user.kind !== 'user') return {};
+    if (!(await this.isRequired(user))) return {};
     const settings = await this.settings.of(user.tenant);
     const totp = user.totp?.active ? user.totp : undefined;
-    if (!totp && !settings.enforced) return {};
     const token = factor.token && factor.token !== 'undefined' ? factor.token : undefined;
     const code = factor.code && factor.code !== 'undefined' ? factor.code.trim() : undefined;
     if (token && !code) {
@@ -66,6 +65,12 @@ export class TwoFactor {
     }
     if (!(await this.pins.consume(user._id, code, now))) return this.failed(user, 'Invalid credentials! : the TFA SMS pin is wrong or expired');
     return this.issue(user, now);
+  }
+
+  /** Whether `user` must pass a second factor to log in: a user (not a machine) with TOTP active, or of a tenant that enforces TFA. */
+  async isRequired(user: UserRecord): Promise<boolean> {
+    if (user.kind !== 'user') return false;
+    return !!user.totp?.active || (await this.settings.of(user.tenant)).enforced;
   }
 
   /** Seals a TOTP secret for storage on the user. */

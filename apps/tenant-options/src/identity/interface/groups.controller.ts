@@ -77,8 +77,7 @@ export class GroupsController {
   @Roles(...RoleSets.userAdmin)
   async addRole(@CurrentPrincipal() p: Principal, @Param('tenant') tenant: string, @Param('id') id: string, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
     await this.access.assert(p, tenant);
-    const role = referenceId(objectBody(body).role);
-    if (!role || !(await this.assignable.isAssignable(tenant, role))) throw new DomainError('groups', 'Invalid Data', `Unknown role ${role ?? '(none)'}`);
+    const role = await this.assignable.assertAssignable(tenant, referenceId(objectBody(body).role), 'groups');
     const group = await this.groups.update(await this.groups.find(tenant, id), { $addToSet: { roles: role } }, 'roles');
     const reference = this.links.roleReference(this.self(group), role);
     reply.code(201).header('location', reference.self);

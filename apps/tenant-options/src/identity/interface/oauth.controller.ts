@@ -10,12 +10,12 @@ import { OAUTH_STATE_COOKIE } from './oauth-init.controller';
 import { ApiRoute } from '@berth/openapi';
 import { GRANT_TYPE } from '../domain/login-option';
 import { GRANT_TYPE_SCHEMA } from './identity.schemas';
+import { LoginForm, loginFormFrom } from './login-form';
 
 interface Login { token: string; claims: TokenClaims; tfaToken?: string }
 
 const cookieValue = (cookie: string | undefined, name: string) => cookie ? new RegExp(`(?:^|;\\s*)${name}=([^;\\s]+)`).exec(cookie)?.[1] : undefined;
 
-interface LoginForm { grant_type?: string; username?: string; password?: string; tfa_code?: string; tfa_token?: string; code?: string; state?: string }
 
 /**
  * OAI-Secure login (CLIENTS.md): `POST /tenant/oauth` sets the `authorization` cookie (the
@@ -36,7 +36,7 @@ export class OAuthController {
   @ApiRoute('OAI-Secure login: sets the authorization cookie and the XSRF token', { public: true, accepts: 'form:loginForm', query: ['tenant_id', 'grant_type', 'code', 'state'], params: { grant_type: GRANT_TYPE_SCHEMA } })
   @Public()
   @HttpCode(200)
-  async cookie(@Body() form: LoginForm | undefined, @Query() query: LoginForm & { tenant_id?: string }, @Headers() headers: Record<string, string | undefined>, @Res({ passthrough: true }) reply: FastifyReply) {
+  async cookie(@Body() form: unknown, @Query() query: unknown, @Headers() headers: Record<string, string | undefined>, @Res({ passthrough: true }) reply: FastifyReply) {
     const { token, claims, tfaToken } = await this.login(form, query, headers);
     if (tfaToken) reply.header('tfatoken', tfaToken);
     const attributes = `Path=/; Max-Age=${claims.exp - claims.iat}; SameSite=Lax${headers['x-forwarded-proto'] === 'https' ? '; Secure' : ''}`;
@@ -48,14 +48,16 @@ export class OAuthController {
   @ApiRoute('OAuth token: an access token for credentials or a code', { returns: 'json:accessToken', public: true, accepts: 'form:loginForm', query: ['tenant_id', 'grant_type', 'code', 'state'], params: { grant_type: GRANT_TYPE_SCHEMA } })
   @Public()
   @HttpCode(200)
-  async token(@Body() form: LoginForm | undefined, @Query() query: LoginForm & { tenant_id?: string }, @Headers() headers: Record<string, string | undefined>, @Res({ passthrough: true }) reply: FastifyReply) {
+  async token(@Body() form: unknown, @Query() query: unknown, @Headers() headers: Record<string, string | undefined>, @Res({ passthrough: true }) reply: FastifyReply) {
     const { token, tfaToken } = await this.login(form, query, headers);
     if (tfaToken) reply.header('tfatoken', tfaToken);
     return { access_token: token, ...(tfaToken ? { tfa_token: tfaToken } : {}) };
   }
 
-  private async login(body: LoginForm | undefined, query: LoginForm & { tenant_id?: string }, headers: Record<string, string | undefined>): Promise<Login> {
-    const form: LoginForm = { ...body, grant_type: body?.grant_type ?? query.grant_type, code: body?.code ?? query.code, state: body?.state ?? query.state };
+  private async login(bodySource: unknown, querySource: unknown, headers: Record<string, string | undefined>): Promise<Login> {
+    const body = loginFormFrom(bodySource);
+    const query = loginFormFrom(querySource);
+    const form: LoginForm = { ...body, grant_type: body.grant_type ?? query.grant_type, code: body.code ?? query.code, state: body.state ?? query.state };
     const given = String(form.grant_type ?? '');
     if (!GRANT_TYPE.test(given)) throw new DomainError('security', 'Unprocessable Entity', 'grant_type must be PASSWORD or AUTHORIZATION_CODE');
     if (given.toUpperCase() === 'AUTHORIZATION_CODE') {

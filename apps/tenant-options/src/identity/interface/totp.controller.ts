@@ -3,6 +3,7 @@ import { CurrentPrincipal, forbidden, Principal } from '@berth/auth';
 import { DomainError } from '@berth/http';
 import { TENANT_OPTIONS_CONFIG } from '../../config/tenant-options.token';
 import type { TenantOptionsConfig } from '../../config/tenant-options.env';
+import { endSessions } from '../domain/sessions';
 import { newTotpSecret, otpauthUri, TOTP_CODE, TOTP_DIGITS } from '../domain/totp';
 import { UserRecord } from '../infrastructure/identity-records';
 import { TfaSettingsReader } from '../infrastructure/tfa-settings';
@@ -17,7 +18,8 @@ import { ApiRoute } from '@berth/openapi';
  * it on or off (`GET` reads it). A well-formed but wrong code is 403 (the real platform's
  * answer); turning TOTP on before a code was verified is 409 (the secret's state is wrong, not
  * the request). Every change is a `UserChanged(credentials)`, so gateways drop the user's
- * cached credentials and the next login asks for a code.
+ * cached credentials and the next login asks for a code; turning TOTP on also ends the user's
+ * sessions (cookies and OAI tokens issued before it are refused).
  */
 @Controller('user/currentUser/totpSecret')
 export class TotpController {
@@ -74,7 +76,8 @@ export class TotpController {
     if (body.isActive && !user.totp?.verified) throw new DomainError('users', 'Update Conflict', 'Verify a code of the TOTP secret first (POST /user/currentUser/totpSecret/verify)');
     if (!body.isActive && (await this.settings.of(p.tenant)).enforced) throw forbidden('The tenant enforces two-factor authentication');
     if (!!user.totp?.active === body.isActive) return;
-    await this.users.update(user, { $set: { 'totp.active': body.isActive } }, 'credentials');
+    // Turning TOTP on ends the user's sessions, as a password change does: each was opened without a second factor.
+    await this.users.update(user, { $set: { 'totp.active': body.isActive, ...(body.isActive ? endSessions() : {}) } }, 'credentials');
   }
 
   private async user(p: Principal): Promise<UserRecord> {

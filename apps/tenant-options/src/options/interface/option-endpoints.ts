@@ -71,7 +71,7 @@ export abstract class OptionEndpoints {
     return view;
   }
 
-  protected async remove(scope: OptionScope, category: string, key: string) {
-    await this.commands.execute(new DeleteOptionCommand(scope, category, key));
+  protected async remove(scope: OptionScope, principal: Principal, category: string, key: string) {
+    await this.commands.execute(new DeleteOptionCommand(scope, category, key, principal));
   }
 }

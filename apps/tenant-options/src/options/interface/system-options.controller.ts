@@ -73,6 +73,6 @@ export class SystemOptionsController extends OptionEndpoints {
   @HttpCode(204)
   @Roles(...RoleSets.optionAdmin)
   deleteOption(@CurrentPrincipal() p: Principal, @Param('category') category: string, @Param('key') key: string) {
-    return this.remove(this.writer(p), category, key);
+    return this.remove(this.writer(p), p, category, key);
   }
 }

@@ -69,6 +69,6 @@ export class TenantOptionsController extends OptionEndpoints {
   @HttpCode(204)
   @Roles(...RoleSets.optionAdmin)
   deleteOption(@CurrentPrincipal() p: Principal, @Param('category') category: string, @Param('key') key: string) {
-    return this.remove(own(p), category, key);
+    return this.remove(own(p), p, category, key);
   }
 }

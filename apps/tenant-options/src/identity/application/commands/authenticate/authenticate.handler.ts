@@ -3,6 +3,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { decodeJwt, unauthorized } from '@berth/auth';
 import { TENANT_OPTIONS_CONFIG } from '../../../../config/tenant-options.token';
 import type { TenantOptionsConfig } from '../../../../config/tenant-options.env';
+import { isSessionCurrent } from '../../../domain/sessions';
 import { EffectiveRoles } from '../../../infrastructure/effective-roles';
 import { userId } from '../../../infrastructure/identity-records';
 import { IdentityStore } from '../../../infrastructure/identity-store';
@@ -36,8 +37,8 @@ export class AuthenticateHandler implements ICommandHandler<AuthenticateCommand>
   }
 
   /**
-   * A platform token is good while it is valid, not revoked, newer than the user's last password
-   * change, and its user and tenant are active; an RS256 JWT signed by a tenant's key, while valid
+   * A platform token is good while it is valid, not revoked, issued since the user's sessions
+   * began (isSessionCurrent), and its user and tenant are active; an RS256 JWT signed by a tenant's key, while valid
    * and naming an active user of that tenant.
    */
   private async byToken({ token }: TokenCredentials): Promise<AuthResult> {
@@ -46,7 +47,7 @@ export class AuthenticateHandler implements ICommandHandler<AuthenticateCommand>
     const claims = await this.tokens.verify(token);
     const tenant = claims && await this.store.tenants.findOne({ _id: claims.tenant });
     const user = claims && tenant?.status === 'ACTIVE' ? await this.store.users.findOne({ _id: userId(claims.tenant, claims.user) }) : null;
-    if (!claims || !user || user.deleted || !user.enabled || user.lastPasswordChange.getTime() > claims.issuedAtMs) {
+    if (!claims || !user || user.deleted || !user.enabled || !isSessionCurrent(user, claims.issuedAtMs)) {
       throw unauthorized('Invalid credentials! : the access token is invalid or expired');
     }
     const principal = { tenant: claims.tenant, user: user.userName, roles: await this.roles.of(user), kind: user.kind };
@@ -58,6 +59,8 @@ export class AuthenticateHandler implements ICommandHandler<AuthenticateCommand>
     const tenant = claims && await this.store.tenants.findOne({ _id: claims.tenant });
     const user = claims && tenant?.status === 'ACTIVE' ? await this.store.users.findOne({ _id: userId(claims.tenant, claims.user) }) : null;
     if (!claims || !user || user.deleted || !user.enabled) throw unauthorized('Invalid credentials! : the token is invalid, expired, or names another tenant or user');
+    // An external token cannot prove a second factor: a user who needs one logs in with a password and a TFA code.
+    if (await this.twoFactor.isRequired(user)) throw unauthorized('Invalid credentials! : the user must pass two-factor authentication, which an externally signed token cannot carry');
     return { principal: { tenant: claims.tenant, user: user.userName, roles: await this.roles.of(user), kind: user.kind }, expiresAt: claims.exp * 1000 };
   }
 

@@ -3,6 +3,7 @@ import { MESSAGING_CATEGORY, MESSAGING_PROVIDER_KEY } from '@berth/contracts';
 import { invalidOption } from '../../../domain/option-errors';
 import { checkCategory } from '../../../domain/option-name';
 import { optionId, OptionScope } from '../../../domain/option-scope';
+import { assertMayWriteTenantOption } from '../../../domain/option-write-right';
 import { checkOptionWrite } from '../../../domain/validators/option-rules';
 import { OptionRepository } from '../../../infrastructure/option.repository';
 import { OptionViews } from '../../option-views';
@@ -15,6 +16,7 @@ export class SetOptionsHandler implements ICommandHandler<SetOptionsCommand> {
 
   async execute({ scope, category, values, principal }: SetOptionsCommand) {
     checkCategory(category);
+    if (scope.kind === 'tenant') assertMayWriteTenantOption(principal, scope.tenant, category, this.views.managementTenant);
     const keys = Object.keys(values);
     if (keys.length === 0) throw invalidOption('options', 'at least one key and value is needed');
     const messagingProvider = category === MESSAGING_CATEGORY ? await this.provider(scope, values) : undefined;
