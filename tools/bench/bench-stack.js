@@ -17,19 +17,23 @@ function stackPorts(base) {
 }
 
 /**
- * Starts the stack and resolves with the gateway's URL once every app reports UP; `env` adds or
+ * Starts the stack and resolves with the gateway's URL once every app reports UP; the outbound
+ * guard is on, and lets through exactly the endpoints in `allowHosts` (`127.0.0.1:<port>` of the
+ * run's SMSC, BERTH_OUTBOUND_ALLOW_HOSTS); `env` adds or
  * overrides variables, `onGateway` receives the gateway's process (e.g. to read its CPU time),
  * `apps` (a Map) receives each app's `{ proc, port, relaunch }` (`relaunch()` starts it again
  * with the same environment and port, appending to its log, and answers the new process).
  */
-async function startStack({ base, prefix, adminPassword, logDir, env: extra = {}, onGateway, apps = new Map() }) {
+async function startStack({ base, prefix, adminPassword, logDir, allowHosts = [], env: extra = {}, onGateway, apps = new Map() }) {
   const { ports, gatewayPort } = stackPorts(base);
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   const env = {
     ...process.env, BERTH_DB_PREFIX: prefix, BERTH_TOPIC_PREFIX: `${prefix}.`, BERTH_PORT: String(gatewayPort), BERTH_METRICS_PORT: String(gatewayPort + 1),
     BERTH_PUBLIC_URL: `http://localhost:${gatewayPort}`, BERTH_ADMIN_PASSWORD: adminPassword,
     BERTH_INTERNAL_KEY: randomBytes(32).toString('base64url'), BERTH_SECRETS_KEY: randomBytes(32).toString('base64url'),
-    LOG_LEVEL: process.env.LOG_LEVEL || 'info', BERTH_OUTBOUND_ALLOW_PRIVATE: 'true', ...extra,
+    LOG_LEVEL: process.env.LOG_LEVEL || 'info',
+    BERTH_OUTBOUND_ALLOW_PRIVATE: 'false', BERTH_OUTBOUND_ALLOW_HOSTS: allowHosts.join(','),
+    ...extra,
   };
   for (const [name, port] of Object.entries(ports)) env[`${name.toUpperCase().replace(/-/g, '_')}_URL`] = `http://127.0.0.1:${port}`;
   const launch = (name, port, append = false) => {

@@ -40,7 +40,7 @@ const SENDER = '+4915112345678';
 const apps = new Map();
 
 function startStack() {
-  return startBenchStack({ base, prefix, adminPassword, logDir, apps, env: { BERTH_SMS_CONCURRENCY: String(SMS_CONCURRENCY), LOG_LEVEL: process.env.LOG_LEVEL || 'warn' } });
+  return startBenchStack({ base, prefix, adminPassword, logDir, apps, allowHosts: [`127.0.0.1:${smscPort}`], env: { BERTH_SMS_CONCURRENCY: String(SMS_CONCURRENCY), LOG_LEVEL: process.env.LOG_LEVEL || 'warn' } });
 }
 
 const basic = (user, password) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;

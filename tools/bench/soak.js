@@ -163,7 +163,7 @@ async function main() {
   const smsc = await startSmsc(smscPort, 'soak');
   try {
     await startStack({
-      base, prefix, adminPassword, logDir, apps,
+      base, prefix, adminPassword, logDir, apps, allowHosts: [`127.0.0.1:${smscPort}`],
       env: { LOG_LEVEL: process.env.LOG_LEVEL || 'warn', ...(Number(args['slow-ms']) > 0 ? { BERTH_STORE_SLOW_MS: args['slow-ms'] } : {}) },
     });
     const { tenant, auth } = await setUp();

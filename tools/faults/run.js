@@ -68,7 +68,7 @@ async function main() {
   ctx.smsc = await startSmsc(smscPort, run);
   relay = await startContainerRelay(gatewayPort, relayPort, (reason) => { throw new Error(`containers cannot reach the gateway: ${reason}`); });
   const adminPassword = randomBytes(12).toString('base64url');
-  const gatewayUrl = await startStack({ base, prefix: run, adminPassword, logDir, apps: ctx.apps, env: { ...ctx.infra.env, BERTH_MICROSERVICE_BASEURL: relay.url, LOG_LEVEL: process.env.LOG_LEVEL || 'warn' } });
+  const gatewayUrl = await startStack({ base, prefix: run, adminPassword, logDir, apps: ctx.apps, allowHosts: [`127.0.0.1:${smscPort}`], env: { ...ctx.infra.env, BERTH_MICROSERVICE_BASEURL: relay.url, LOG_LEVEL: process.env.LOG_LEVEL || 'warn' } });
   ctx.client = gatewayClient(gatewayUrl, (outcome, detail, ms) => ctx.record(outcome, detail, ms));
   ctx.quiet = gatewayClient(gatewayUrl, () => undefined);
   log(`stack up in ${((Date.now() - started) / 1000).toFixed(0)} s; deploying the hosted microservice and the tenants`);

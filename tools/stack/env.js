@@ -36,8 +36,9 @@ function stackEnv() {
   env.BERTH_SECRETS_KEY = localSecret('BERTH_SECRETS_KEY', 32, generated);
   const gatewayPort = portOf(APPS.find((a) => a.name === 'gateway'), env);
   env.BERTH_PUBLIC_URL = env.BERTH_PUBLIC_URL || `http://localhost:${gatewayPort}`;
-  // Everything of the local stack (SMSCs, receipt servers, OIDC providers) runs on this machine; berth.env may say false.
-  env.BERTH_OUTBOUND_ALLOW_PRIVATE = env.BERTH_OUTBOUND_ALLOW_PRIVATE || 'true';
+  // The outbound guard stays on: a local SMSC, receipt server or OIDC provider is let through by its
+  // exact host:port (BERTH_OUTBOUND_ALLOW_HOSTS) or network (BERTH_OUTBOUND_ALLOW_CIDRS), never by turning it off.
+  env.BERTH_OUTBOUND_ALLOW_PRIVATE = 'false';
   for (const app of APPS) {
     if (app.name === 'gateway') continue;
     const varName = `${app.name.toUpperCase().replace(/-/g, '_')}_URL`;

@@ -47,6 +47,11 @@ async function stop(code) {
 }
 
 async function main() {
+  if (process.env.BERTH_OUTBOUND_ALLOW_PRIVATE === 'true') {
+    console.error('[berth] BERTH_OUTBOUND_ALLOW_PRIVATE=true would let tenants make the platform call this machine\'s own services; '
+      + 'allow a local SMSC or identity provider by its address instead, e.g. BERTH_OUTBOUND_ALLOW_HOSTS=127.0.0.1:2775');
+    process.exit(1);
+  }
   const { env, generated } = stackEnv();
   process.on('SIGINT', () => stop(0));
   process.on('SIGTERM', () => stop(0));

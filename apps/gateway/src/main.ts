@@ -43,7 +43,7 @@ void bootstrap<GatewayConfig>({
     registerApplicationUsageRoute(fastify, app.get(UsageCounter), config);
     registerOpenApiRoutes(fastify, upstreams, config, app.get<AppInfo>(APP_INFO).version);
     registerProxyRoute(fastify);
-    registerServiceUpgrade(fastify.server, auth.authenticator, app.get(ServiceRoutes), config);
+    registerServiceUpgrade(fastify.server, auth.authenticator, app.get(ServiceRoutes), config, app.get(GatewayCors));
   },
   rawHandler: (app, config, exchanges) => proxyPath({
     upstreams, services: app.get(ServiceRoutes), publicBase: config.BERTH_PUBLIC_URL.replace(/\/$/, ''), usage: app.get(UsageCounter), authenticator: app.get(GatewayAuth).authenticator,

@@ -36,7 +36,8 @@ export class ReceiptServer {
   url = '';
   failFirst = 0;
 
-  async start(): Promise<void> {
+  /** Listens on 127.0.0.1:`port` (a port the stack may call: testServerPort). */
+  async start(port: number): Promise<void> {
     this.server = createServer((req, res) => {
       let data = '';
       req.on('data', (c) => (data += c));
@@ -47,7 +48,7 @@ export class ReceiptServer {
         res.end();
       });
     });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', () => resolve()));
+    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', () => resolve()));
     const address = this.server.address();
     this.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   }

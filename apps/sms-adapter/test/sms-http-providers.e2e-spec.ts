@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eventually, gw, newTenant, testStack } from '@berth/testing';
+import { eventually, gw, newTenant, testServerPort, testStack } from '@berth/testing';
 import { FakeProviderA, FakeProviderB } from './fakes';
 import { inbound, pathOf, send, sendBody, SENDER } from './sms-client';
 
@@ -19,8 +19,8 @@ let ta: { id: string; admin: [string, string] };
 let tb: { id: string; admin: [string, string] };
 
 beforeAll(async () => {
-  await a.start();
-  await b.start();
+  await a.start(testServerPort('provider-a'));
+  await b.start(testServerPort('provider-b'));
   [ta, tb] = await Promise.all([newTenant(), newTenant()]);
   expect((await configure(ta.admin, 'http-a', a.settings({ webhookSecret: WEBHOOK_SECRET }))).status).toBe(200);
   expect((await configure(tb.admin, 'http-b', b.settings())).status).toBe(200);

@@ -1,8 +1,8 @@
-import { gw, killAndRestartApp, newTenant } from '@berth/testing';
+import { gw, killAndRestartApp, newTenant, testServerPort } from '@berth/testing';
 import { outbound, send, sendBody, smppConfiguration } from './sms-client';
 import { TestSmsc } from './test-smsc';
 
-const SMSC_PORT = Number(process.env.BERTH_TEST_PORT_BASE || 18100) + 51;
+const SMSC_PORT = testServerPort('smsc-soak');
 const PASSWORD = 'restart-pw';
 /**
  * Issue 9's acceptance run, not part of `npm test`: `npm run test:sms-restart`. Known to fail

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { eventually, gw, newTenant } from '@berth/testing';
+import { eventually, gw, newTenant, testServerPort } from '@berth/testing';
 import { enc, inbound, newUser, outbound, pathOf, ReceiptServer, send, sendBody, SENDER, smppConfiguration } from './sms-client';
 import { TestSmsc } from './test-smsc';
 
-const SMSC_PORT = Number(process.env.BERTH_TEST_PORT_BASE || 18100) + 50;
+const SMSC_PORT = testServerPort('smsc');
 const PASSWORD = 'smsc-pw';
 const TO = '+4917612345678';
 const REFUSED = '+4915199999999';
@@ -21,7 +21,7 @@ const deliveryInfos = async (resourceURL: string) => (await gw(`${pathOf(resourc
 
 beforeAll(async () => {
   await smsc.start();
-  await receipts.start();
+  await receipts.start(testServerPort('receipts'));
   t = await newTenant();
   const put = await gw('/service/messaging/providers/configuration', { method: 'PUT', as: t.admin, body: smppConfiguration(SMSC_PORT, t.id, PASSWORD) });
   expect(put.status).toBe(200);

@@ -1,8 +1,9 @@
 import { request } from 'undici';
 import { admin, BRAND, gw, newTenant, testStack } from '@berth/testing';
 
+// The issuer is never called here, but the outbound guard checks it when written: a public address (documentation range) that needs no DNS.
 const oauth2 = {
-  type: 'OAUTH2', buttonName: 'Log in with Example', issuer: 'https://idp.example.com/realms/acme',
+  type: 'OAUTH2', buttonName: 'Log in with Example', issuer: 'https://198.51.100.7/realms/acme',
   clientId: 'berth', clientSecret: 'top-secret-value', scopes: ['openid', 'email'],
   userNameClaim: 'email', rolesClaim: 'groups', roleMapping: { admins: ['ROLE_USER_MANAGEMENT_ADMIN'] }, defaultRoles: ['ROLE_Application_READ'],
 };

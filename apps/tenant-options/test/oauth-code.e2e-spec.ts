@@ -1,9 +1,9 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { gw, newTenant, testStack } from '@berth/testing';
+import { gw, newTenant, testServerPort, testStack } from '@berth/testing';
 import { Browser } from './oidc/browser';
 
-const PORT = Number(process.env.BERTH_TEST_PORT_BASE || 18100) + 60;
+const PORT = testServerPort('oidc');
 const ISSUER = `http://127.0.0.1:${PORT}`;
 const REDIRECT = 'http://127.0.0.1:9/apps/callback';
 

@@ -4,6 +4,7 @@ import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
+import { testServerPorts } from './ports';
 import { recordSecret, TEST_LOG_DIR } from './secret-scan';
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -28,6 +29,8 @@ export interface TestStack {
   topic(name: string): string;
   /** Process ids of the apps, by name (e.g. to read an app's memory from /proc). */
   pids: Record<string, number>;
+  /** The ports specs start the servers the stack calls on (testServerPort), by slot. */
+  testServerPorts: Record<string, number>;
   stop(): Promise<void>;
 }
 
@@ -40,6 +43,7 @@ export async function startTestStack(portBase = Number(process.env.BERTH_TEST_PO
   const dbPrefix = `t${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
   const gatewayPort = portBase + 80;
   const ports = Object.fromEntries(APPS.map((a, i) => [a.name, a.name === 'gateway' ? gatewayPort : portBase + 1 + i]));
+  const serverPorts = testServerPorts(portBase);
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
     BERTH_DB_PREFIX: dbPrefix,
@@ -52,8 +56,11 @@ export async function startTestStack(portBase = Number(process.env.BERTH_TEST_PO
     BERTH_SECRETS_KEY: randomBytes(32).toString('base64url'),
     BERTH_SECRETS_PREVIOUS_KEYS: randomBytes(32).toString('base64url'),
     LOG_LEVEL: process.env.LOG_LEVEL || 'info',
-    // Specs run their receipt servers, fake SMS providers and OIDC provider on 127.0.0.1.
-    BERTH_OUTBOUND_ALLOW_PRIVATE: 'true',
+    // The outbound guard is on, as in production; specs run their SMSCs, fake SMS providers,
+    // receipt servers and OIDC provider on 127.0.0.1 at the reserved ports, and only those are let through.
+    BERTH_OUTBOUND_ALLOW_PRIVATE: 'false',
+    BERTH_OUTBOUND_ALLOW_CIDRS: '',
+    BERTH_OUTBOUND_ALLOW_HOSTS: Object.values(serverPorts).map((port) => `127.0.0.1:${port}`).join(','),
     // HTTP SMS providers: polled often, and provider B's receipts pushed to the gateway's webhook route.
     BERTH_SMS_HTTP_POLL_INTERVAL_MS: '300',
     BERTH_SMS_WEBHOOK_URL: `http://127.0.0.1:${gatewayPort}/service/messaging/providers/webhooks`,
@@ -105,6 +112,7 @@ export async function startTestStack(portBase = Number(process.env.BERTH_TEST_PO
     appUrl: (app) => `http://127.0.0.1:${ports[app]}`,
     topic: (name) => env.BERTH_TOPIC_PREFIX + name,
     pids: Object.fromEntries([...children].map(([name, child]) => [name, child.pid!])),
+    testServerPorts: serverPorts,
     stop,
   };
 }

@@ -26,7 +26,7 @@ export class Authenticator {
   async authenticate(method: string, headers: IncomingHttpHeaders): Promise<CachedPrincipal> {
     const authorization = headers.authorization;
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
-    const cookie = authorization ? undefined : cookieToken(headers.cookie);
+    const cookie = sessionCookie(headers);
     let verified: CachedPrincipal;
     if (bearer || cookie) {
       const token = (bearer ?? cookie)!;
@@ -91,7 +91,9 @@ export class Authenticator {
   }
 }
 
-function cookieToken(cookie: string | undefined): string | undefined {
+/** The token of the `authorization` cookie a request is authenticated by: only when it has no `Authorization` header. */
+export function sessionCookie(headers: IncomingHttpHeaders): string | undefined {
+  const cookie = headers.authorization ? undefined : headers.cookie;
   return cookie ? /(?:^|;\s*)authorization=([^;\s]+)/.exec(cookie)?.[1] : undefined;
 }
 

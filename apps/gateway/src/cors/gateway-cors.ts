@@ -41,6 +41,11 @@ export class GatewayCors {
     return answer;
   }
 
+  /** Whether the tenant's CORS policy lets `origin` call with the user's credentials (an origin its option lists; `*` does not). */
+  async allowsCredentials(origin: string, tenant: string): Promise<boolean> {
+    return responseCorsHeaders(await this.policy(tenant), origin)['access-control-allow-credentials'] === 'true';
+  }
+
   private policy(tenant: string | undefined): CorsPolicy | Promise<CorsPolicy> {
     return tenant === undefined ? this.fallback : this.view.get(tenant);
   }

@@ -1,4 +1,4 @@
-import { clientResponseHeaders } from './forward-headers';
+import { clientResponseHeaders, upstreamRequestHeaders } from './forward-headers';
 
 describe('clientResponseHeaders', () => {
   it('drops hop-by-hop headers and X-Powered-By, keeps the rest, and rewrites a Location on the upstream', () => {
@@ -7,5 +7,18 @@ describe('clientResponseHeaders', () => {
       location: 'http://10.0.0.5:8080/items/1', 'content-type': 'text/html', 'x-none': undefined,
     }, 'http://10.0.0.5:8080', 'https://berth.example.com/service/hello');
     expect(out).toEqual({ 'x-frame-options': 'SAMEORIGIN', location: 'https://berth.example.com/service/hello/items/1', 'content-type': 'text/html' });
+  });
+});
+
+describe('upstreamRequestHeaders', () => {
+  it('drops hop-by-hop headers and Expect (the gateway answers 100 Continue itself), keeps the rest, and sets X-Forwarded-*', () => {
+    const out = upstreamRequestHeaders({
+      expect: '100-continue', connection: 'keep-alive', 'transfer-encoding': 'chunked', host: 'berth.example.com',
+      'content-type': 'multipart/form-data; boundary=x', 'content-length': '5242880', authorization: 'Basic eA==',
+    }, { host: 'berth.example.com', proto: 'https', for: '10.0.0.9', requestId: 'r1' });
+    expect(out).toEqual({
+      'content-type': 'multipart/form-data; boundary=x', 'content-length': '5242880', authorization: 'Basic eA==',
+      'x-forwarded-host': 'berth.example.com', 'x-forwarded-proto': 'https', 'x-forwarded-for': '10.0.0.9', 'x-request-id': 'r1',
+    });
   });
 });

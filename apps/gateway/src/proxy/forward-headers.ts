@@ -5,13 +5,21 @@ const HOP_BY_HOP = new Set([
   'te', 'trailer', 'transfer-encoding', 'upgrade', 'host',
 ]);
 
-/** Request headers for the upstream: hop-by-hop ones dropped, X-Forwarded-* and the correlation id set. */
+/**
+ * What a request never passes on to the upstream: hop-by-hop headers, and `Expect`: the client's
+ * `Expect: 100-continue` (curl sends it with every body over 1 MiB) is answered by the gateway's
+ * own HTTP server, which writes `100 Continue` before the request is handled, so the body is
+ * already on its way when the request is forwarded (and undici refuses to send the header).
+ */
+const NOT_FORWARDED = new Set([...HOP_BY_HOP, 'expect']);
+
+/** Request headers for the upstream: hop-by-hop ones and `Expect` dropped, X-Forwarded-* and the correlation id set. */
 export function upstreamRequestHeaders(
   headers: IncomingHttpHeaders, forwarded: { host: string; proto: string; for: string; requestId: string },
 ): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
+    if (value !== undefined && !NOT_FORWARDED.has(name)) out[name] = value;
   }
   out['x-forwarded-host'] = forwarded.host;
   out['x-forwarded-proto'] = forwarded.proto;

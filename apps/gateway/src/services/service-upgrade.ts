@@ -5,10 +5,12 @@ import { forbidden, PRINCIPAL_HEADER } from '@berth/auth';
 import { DomainError, errorResource, mediaType, securityHeaders, serviceUnavailable } from '@berth/http';
 import type { Authenticator } from '../auth/authenticator';
 import type { GatewayConfig } from '../config/gateway.env';
+import type { GatewayCors } from '../cors/gateway-cors';
 import { upstreamRequestHeaders } from '../proxy/forward-headers';
 import { owningApp } from '../routing/route-table';
 import { servicePath } from './service-proxy';
 import type { ServiceRoutes } from './service-routes';
+import { checkUpgradeOrigin } from './upgrade-origin';
 
 /** Answers an upgrade request with an error resource and closes the socket. */
 function refuse(socket: Duplex, error: DomainError, config: GatewayConfig) {
@@ -19,11 +21,12 @@ function refuse(socket: Duplex, error: DomainError, config: GatewayConfig) {
 
 /**
  * WebSocket (and any other HTTP upgrade) to a hosted microservice: `/service/<name>/…` is
- * authenticated and routed as an ordinary request (401, 404, 403, 503 with the error resource),
+ * authenticated and routed as an ordinary request (401, 404, 403, 503 with the error resource;
+ * a cookie-authenticated one from a foreign origin 403, see checkUpgradeOrigin),
  * then the handshake goes to a healthy instance with `/service/<name>` stripped and the caller's
  * headers plus `X-Forwarded-*`, and the two sockets are spliced. Other upgrade paths get 404.
  */
-export function registerServiceUpgrade(server: Server, authenticator: Authenticator, routes: ServiceRoutes, config: GatewayConfig) {
+export function registerServiceUpgrade(server: Server, authenticator: Authenticator, routes: ServiceRoutes, config: GatewayConfig, cors: GatewayCors) {
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
     void upgrade(req, socket, head).catch((err) => refuse(socket, err instanceof DomainError ? err : new DomainError('general', 'Internal Error', 'The upgrade could not be completed'), config));
@@ -37,6 +40,7 @@ export function registerServiceUpgrade(server: Server, authenticator: Authentica
     if (!target) throw new DomainError('general', 'Not Found', `No upgrade at ${path}`);
     delete req.headers[PRINCIPAL_HEADER];
     const auth = await authenticator.authenticate(req.method ?? 'GET', req.headers);
+    await checkUpgradeOrigin(req.headers, auth, cors);
     const found = routes.table.target(target.name, auth.principal.tenant);
     if (found.kind === 'unknown') throw new DomainError('applications', 'Not Found', `Microservice ${target.name} is not deployed`);
     if (found.kind === 'not-subscribed') throw forbidden(`Tenant ${auth.principal.tenant} is not subscribed to microservice ${target.name}`);

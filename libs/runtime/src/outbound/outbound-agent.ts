@@ -12,13 +12,20 @@ import { OutboundPolicy, OutboundRefusedError } from './outbound-policy';
  */
 export function outboundAgent(policy: OutboundPolicy, options: Omit<undici.Agent.Options, 'connect'> & { connectTimeoutMs?: number } = {}): Agent {
   const { connectTimeoutMs, ...agentOptions } = options;
-  const connect = buildConnector({ timeout: connectTimeoutMs, lookup: policy.lookup } as undici.buildConnector.BuildOptions);
+  // The policy's lookup is per port (exact host:port entries): one connector per port called.
+  const connectors = new Map<number, undici.buildConnector.connector>();
+  const connectorFor = (port: number) => {
+    let connector = connectors.get(port);
+    if (!connector) connectors.set(port, connector = buildConnector({ timeout: connectTimeoutMs, lookup: policy.lookupFor(port) } as undici.buildConnector.BuildOptions));
+    return connector;
+  };
   return new Agent({
     ...agentOptions,
     connect: (opts, callback) => {
       const host = opts.hostname.replace(/^\[|\]$/g, '');
-      if (isIP(host) && policy.refuses(host)) return callback(new OutboundRefusedError(host, host), null);
-      return connect(opts, callback);
+      const port = Number(opts.port) || (opts.protocol === 'https:' ? 443 : 80);
+      if (isIP(host) && policy.refuses(host, port)) return callback(new OutboundRefusedError(host, host), null);
+      return connectorFor(port)(opts, callback);
     },
   });
 }

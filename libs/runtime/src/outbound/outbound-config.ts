@@ -1,14 +1,20 @@
 import { z } from '@berth/config';
+import { AllowedEndpoints } from './allowed-endpoints';
 import { cidrList } from './blocked-addresses';
+
+/** A comma-separated list, its entries trimmed, checked by `check` (which throws naming a bad entry) at start-up. */
+const checkedList = (check: (entries: string[]) => unknown) => z.string().default('')
+  .transform((v) => v.split(',').map((c) => c.trim()).filter(Boolean))
+  .superRefine((entries, ctx) => {
+    try { check(entries); } catch (err) { ctx.addIssue({ code: 'custom', message: (err as Error).message }); }
+  });
 
 /** The env of the outbound guard (OutboundPolicy); merge into the config of an app that calls user-supplied URLs. */
 export const outboundConfigSchema = z.object({
-  /** `true`: user-supplied URLs may name loopback, private and link-local addresses (the local stack and tests). */
+  /** `true`: user-supplied URLs may name loopback, private and link-local addresses (only the test stack and benchmarks turn the guard off). */
   BERTH_OUTBOUND_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /** Comma-separated CIDRs (or addresses) that user-supplied URLs may reach although private, e.g. an SMSC's `10.20.0.0/16`. */
-  BERTH_OUTBOUND_ALLOW_CIDRS: z.string().default('')
-    .transform((v) => v.split(',').map((c) => c.trim()).filter(Boolean))
-    .superRefine((cidrs, ctx) => {
-      try { cidrList(cidrs); } catch (err) { ctx.addIssue({ code: 'custom', message: (err as Error).message }); }
-    }),
+  BERTH_OUTBOUND_ALLOW_CIDRS: checkedList(cidrList),
+  /** Comma-separated exact `host:port` endpoints user-supplied URLs may reach although private, e.g. a local test SMSC's `127.0.0.1:2775`. */
+  BERTH_OUTBOUND_ALLOW_HOSTS: checkedList((entries) => new AllowedEndpoints(entries)),
 });

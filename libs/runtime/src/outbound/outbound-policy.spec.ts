@@ -32,6 +32,20 @@ describe('OutboundPolicy', () => {
     expect(['10.21.0.1', '127.0.0.1', 'fc00::1', '192.168.5.6'].map((a) => listed.refuses(a))).toEqual([true, true, true, true]);
   });
 
+  it('allows an exact host:port listed in allowedHosts, and no other port or address of that host', async () => {
+    const listed = new OutboundPolicy(false, [], ['127.0.0.1:2775', '[::1]:9000', 'LocalHost:9001']);
+    expect([listed.refuses('127.0.0.1', 2775), listed.refuses('::ffff:127.0.0.1', 2775), listed.refuses('::1', 9000)]).toEqual([false, false, false]);
+    expect([listed.refuses('127.0.0.1', 2776), listed.refuses('127.0.0.1'), listed.refuses('127.0.0.2', 2775), listed.refuses('::1', 2775)]).toEqual([true, true, true, true]);
+    expect(await listed.urlProblem('http://127.0.0.1:2775/sms')).toBeUndefined();
+    expect(await listed.urlProblem('http://[::1]:9000/')).toBeUndefined();
+    expect(await listed.urlProblem('http://localhost:9001/realms/x')).toBeUndefined();
+    for (const url of ['http://127.0.0.1:2776/sms', 'http://127.0.0.1/sms', 'http://localhost:9000/', 'http://127.0.0.2:2775/']) {
+      expect([url, await listed.urlProblem(url)]).toEqual([url, 'names a private or loopback address']);
+    }
+    expect(await listed.hostProblem('127.0.0.1', 2775)).toBeUndefined();
+    expect(await listed.hostProblem('127.0.0.1', 3103)).toBe('names a private or loopback address');
+  });
+
   it('checks URLs when they are written: http(s), no credentials, every address of the host allowed', async () => {
     for (const url of ['http://127.0.0.1:8080/r', 'http://10.1.2.3/r', 'http://[::1]/r', 'http://[::ffff:127.0.0.1]/r', 'http://169.254.169.254/latest', 'http://localhost/r', 'http://0x7f000001/r']) {
       expect([url, await GUARDED.urlProblem(url)]).toEqual([url, 'names a private or loopback address']);
@@ -43,12 +57,15 @@ describe('OutboundPolicy', () => {
     expect(await GUARDED.urlProblem('http://u:p@8.8.8.8/')).toBe('must not carry credentials');
   });
 
-  it('reads its env: off by default, CIDRs checked at start-up', () => {
-    expect(outboundConfigSchema.parse({})).toEqual({ BERTH_OUTBOUND_ALLOW_PRIVATE: false, BERTH_OUTBOUND_ALLOW_CIDRS: [] });
-    expect(outboundConfigSchema.parse({ BERTH_OUTBOUND_ALLOW_PRIVATE: 'true', BERTH_OUTBOUND_ALLOW_CIDRS: '10.0.0.0/8, fd00::/8' }))
-      .toEqual({ BERTH_OUTBOUND_ALLOW_PRIVATE: true, BERTH_OUTBOUND_ALLOW_CIDRS: ['10.0.0.0/8', 'fd00::/8'] });
+  it('reads its env: guard on by default, CIDRs and host:port entries checked at start-up', () => {
+    expect(outboundConfigSchema.parse({})).toEqual({ BERTH_OUTBOUND_ALLOW_PRIVATE: false, BERTH_OUTBOUND_ALLOW_CIDRS: [], BERTH_OUTBOUND_ALLOW_HOSTS: [] });
+    expect(outboundConfigSchema.parse({ BERTH_OUTBOUND_ALLOW_PRIVATE: 'true', BERTH_OUTBOUND_ALLOW_CIDRS: '10.0.0.0/8, fd00::/8', BERTH_OUTBOUND_ALLOW_HOSTS: '127.0.0.1:2775, localhost:9000,[::1]:80' }))
+      .toEqual({ BERTH_OUTBOUND_ALLOW_PRIVATE: true, BERTH_OUTBOUND_ALLOW_CIDRS: ['10.0.0.0/8', 'fd00::/8'], BERTH_OUTBOUND_ALLOW_HOSTS: ['127.0.0.1:2775', 'localhost:9000', '[::1]:80'] });
     for (const bad of ['10.0.0.0/33', 'example.com', '10.0.0.0/x', 'fd00::/129']) {
       expect(() => outboundConfigSchema.parse({ BERTH_OUTBOUND_ALLOW_CIDRS: bad })).toThrow(/is not an address or CIDR/);
+    }
+    for (const bad of ['127.0.0.1', '127.0.0.1:0', '127.0.0.1:65536', '::1:80', '[::1]', 'http://localhost:80', 'user@host:80', '10.0.0.0/8:80', '[localhost]:80']) {
+      expect(() => outboundConfigSchema.parse({ BERTH_OUTBOUND_ALLOW_HOSTS: bad })).toThrow(/is not a host:port/);
     }
   });
 });
@@ -91,5 +108,17 @@ describe('outboundAgent', () => {
   it('connects where the policy allows it', async () => {
     expect(await call(new OutboundPolicy(true), 'localhost')).toBe('reached');
     expect(await call(new OutboundPolicy(false, ['127.0.0.0/8', '::1']), '127.0.0.1')).toBe('reached');
+  });
+
+  it('connects to an exact host:port listed, by address or by the listed name, and to no other port', async () => {
+    const before = received;
+    expect(await call(new OutboundPolicy(false, [], [`127.0.0.1:${port}`]), '127.0.0.1')).toBe('reached');
+    expect(await call(new OutboundPolicy(false, [], [`localhost:${port}`]), 'localhost')).toBe('reached');
+    expect(received).toBe(before + 2);
+    for (const [entry, host] of [[`127.0.0.1:${port + 1}`, '127.0.0.1'], [`127.0.0.1:${port + 1}`, 'localhost'], [`localhost:${port + 1}`, 'localhost']]) {
+      const err = await call(new OutboundPolicy(false, [], [entry]), host) as Error & { code?: string };
+      expect([entry, host, err.code]).toEqual([entry, host, 'ERR_OUTBOUND_REFUSED']);
+    }
+    expect(received).toBe(before + 2);
   });
 });

@@ -18,6 +18,7 @@ export default async function globalSetup() {
   process.env.BERTH_TEST_INTERNAL_KEY = stack.env.BERTH_INTERNAL_KEY;
   process.env.BERTH_TEST_PREVIOUS_SECRETS_KEY = stack.env.BERTH_SECRETS_PREVIOUS_KEYS;
   process.env.BERTH_TEST_APP_PIDS = JSON.stringify(stack.pids);
+  process.env.BERTH_TEST_SERVER_PORTS = JSON.stringify(stack.testServerPorts);
   // What the stack's apps got beyond this environment, for specs that restart an app.
   process.env.BERTH_TEST_STACK_ENV = JSON.stringify(Object.fromEntries(Object.entries(stack.env).filter(([k, v]) => process.env[k] !== v)));
   process.env.BERTH_TEST_APP_URLS = JSON.stringify(Object.fromEntries(stack.apps.map((app) => [app, stack.appUrl(app)])));

@@ -76,6 +76,14 @@ describe('HTTP provider A', () => {
       expect(error.message).toMatch(/404 NOT_FOUND/);
     });
 
+    it('a provider on a private address, with the outbound guard on (the default): no retry reaches it either', async () => {
+      const before = fake.server.requests.length;
+      const error = await make(createHttpAProviderFactory({ timeoutMs: 1000, pollIntervalMs: 0, outbound: new OutboundPolicy(false) })).provider.send(sms('d-private')).catch((e) => e);
+      expect(error).toBeInstanceOf(ProviderRejectedError);
+      expect(error.message).toMatch(/refused: 127\.0\.0\.1, a private or loopback address/);
+      expect(fake.server.requests.length).toBe(before);
+    });
+
     it('a missing setting, naming it, before any call', async () => {
       const before = fake.server.requests.length;
       const { password: _, ...settings } = fake.settings();
@@ -115,14 +123,6 @@ describe('HTTP provider A', () => {
       const error = await make().provider.send(sms('d-down')).catch((e) => e);
       expect(error).toBeInstanceOf(ProviderUnavailableError);
       expect(error.message).toMatch(/unreachable \(ECONNREFUSED\)/);
-    });
-
-    it('a provider on a private address, with the outbound guard on (the default)', async () => {
-      const before = fake.server.requests.length;
-      const error = await make(createHttpAProviderFactory({ timeoutMs: 1000, pollIntervalMs: 0, outbound: new OutboundPolicy(false) })).provider.send(sms('d-private')).catch((e) => e);
-      expect(error).toBeInstanceOf(ProviderUnavailableError);
-      expect(error.message).toMatch(/refused: 127\.0\.0\.1, a private or loopback address/);
-      expect(fake.server.requests.length).toBe(before);
     });
 
     it('no answer within the timeout', async () => {

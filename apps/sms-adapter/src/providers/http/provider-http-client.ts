@@ -24,8 +24,8 @@ const MAX_BODY = 1024 * 1024;
 /**
  * HTTP to one provider, for one tenant: a keep-alive undici Agent with connect, header and body
  * timeouts of `timeoutMs` each, connecting only where `outbound` allows (a refused address fails
- * like an unreachable one). Network failures and timeouts become ProviderUnavailableError;
- * a malformed URL becomes ProviderRejectedError (a configuration mistake, not worth retrying).
+ * as a configuration mistake). Network failures and timeouts become ProviderUnavailableError;
+ * a malformed URL or a refused address becomes ProviderRejectedError (not worth retrying).
  * Statuses are returned, not thrown: each provider maps them (see failureOf).
  */
 export class ProviderHttpClient {
@@ -51,7 +51,10 @@ export class ProviderHttpClient {
     try {
       res = await this.agent.request({ origin: url.origin, path: url.pathname + url.search, method: call.method, headers, body, signal: AbortSignal.timeout(this.timeoutMs * 2) });
     } catch (err) {
-      throw new ProviderUnavailableError(`${this.provider}: ${describe(err)} (${call.method} ${url.origin}${url.pathname})`);
+      const reason = `${this.provider}: ${describe(err)} (${call.method} ${url.origin}${url.pathname})`;
+      // An address the outbound guard refuses is a configuration mistake: retrying cannot reach it.
+      if ((err as { code?: string } | null)?.code === 'ERR_OUTBOUND_REFUSED') throw new ProviderRejectedError(reason);
+      throw new ProviderUnavailableError(reason);
     }
     return { status: res.statusCode, headers: res.headers, body: await readBody(res, this.provider) };
   }

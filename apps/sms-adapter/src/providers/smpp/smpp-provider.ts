@@ -43,13 +43,13 @@ export class SmppProvider implements SmsProvider {
   private connect() {
     if (this.closed) return;
     const { host, port } = this.settings;
-    if (isIP(host) && this.outbound.refuses(host)) {
+    if (isIP(host) && this.outbound.refuses(host, port)) {
       this.timer = setTimeout(() => this.connect(), RECONNECT_MAX_MS);
       return;
     }
     // noDelay: each PDU leaves at once; with Nagle's algorithm a submit_sm sent while an earlier one
     // is unacknowledged waits for the SMSC's (delayed) ACK, tens of ms per window under load.
-    const session = smpp.connect({ host, port, noDelay: true, auto_enquire_link_period: ENQUIRE_LINK_MS, lookup: this.outbound.lookup });
+    const session = smpp.connect({ host, port, noDelay: true, auto_enquire_link_period: ENQUIRE_LINK_MS, lookup: this.outbound.lookupFor(port) });
     this.session = session;
     session.on('connect', () => session.bind_transceiver(
       { system_id: this.settings.systemId, password: this.settings.password, system_type: this.settings.systemType },
