@@ -164,3 +164,14 @@ export const BOOTSTRAP_ESCALATIONS: unknown[] = [
   { requiredRoles: ['ROLE_USER_MANAGEMENT_ADMIN', 'ROLE_TENANT_ADMIN', 'ROLE_OPTION_MANAGEMENT_ADMIN'] },
   { roles: ['ROLE_SECURITY_MATRIX'] },
 ];
+
+/**
+ * One valid option of each category only the tenant's admins (trust anchors) or the management
+ * tenant (platform limits) may write (docs/security.md, "Trust anchors"); `pem` is an RSA public key.
+ */
+export const GUARDED_OPTIONS = (pem: string): Array<{ category: string; key: string; value: string }> => [
+  { category: 'token.publicKey', key: 'matrix', value: pem },
+  { category: 'two-factor-authentication', key: 'enforced', value: 'false' },
+  { category: 'oauth.internal', key: 'basic-token.lifespan.seconds', value: '2592000' },
+  { category: 'rate.limit', key: 'requests.per.second', value: '1000000' },
+];

@@ -1,7 +1,8 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { join } from 'node:path';
 import { MANAGEMENT_ONLY_ROLES } from '@berth/auth';
 import { basic, declaredRoutes, testStack } from '@berth/testing';
-import { BOOTSTRAP_ESCALATIONS, CASES, GATEWAY_ROUTES, MatrixCase, TENANT_LISTINGS } from './matrix-cases';
+import { BOOTSTRAP_ESCALATIONS, CASES, GATEWAY_ROUTES, GUARDED_OPTIONS, MatrixCase, TENANT_LISTINGS } from './matrix-cases';
 import { Creds, Fixture, makeFixture, snapshot } from './matrix-fixture';
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
@@ -101,6 +102,22 @@ describe('security matrices: tenant isolation and roles, for every public route'
       }
     }
     expect(breaches(answers, (a) => (a.status === 422 ? undefined : 'expected 422'))).toEqual([]);
+    expect(await snapshot(f)).toEqual(before);
+  }, 60_000);
+
+  it('gives an option admin 403 for every write of a trust anchor or a platform limit, by every option route', async () => {
+    const pem = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    const answers: Answer[] = [];
+    for (const { category, key, value } of GUARDED_OPTIONS(pem)) {
+      const option = { path: () => `/tenant/options/${category}/${key}`, isolation: 'own', noRoles: 'denied' } as const;
+      answers.push(await call('POST /tenant/options', { ...option, path: () => '/tenant/options' }, f, f.optionAdmin, { category, key, value }));
+      answers.push(await call('PUT /tenant/options/:category', { ...option, path: () => `/tenant/options/${category}` }, f, f.optionAdmin, { [key]: value }));
+      answers.push(await call('PUT /tenant/options/:category/:key', option, f, f.optionAdmin, { value }));
+      answers.push(await call('DELETE /tenant/options/:category/:key', option, f, f.optionAdmin));
+    }
+    expect(breaches(answers, (a) => (a.status === 403 ? undefined : 'expected 403'))).toEqual([]);
+    // The same user still writes an ordinary category: the refusals above are the rule, not a missing role.
+    expect((await call('PUT /tenant/options/:category/:key', CASES['PUT /tenant/options/:category/:key'], f, f.optionAdmin, { value: f.optionValue })).status).toBe(200);
     expect(await snapshot(f)).toEqual(before);
   }, 60_000);
 });

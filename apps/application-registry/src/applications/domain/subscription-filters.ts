@@ -11,7 +11,7 @@ const SUBSCRIPTION_FILTERS = ['subscriber', 'providedFor', 'tenant'] as const;
 /**
  * A listing may name another tenant in a subscription filter only when the caller may read that
  * tenant's subscriptions (checkSubscriptionsReader: the tenant itself, or the management tenant).
- * See docs/security.md, "Tenant boundaries". @throws 403 `security/Forbidden` otherwise.
+ * See docs/security.md, "Who reads a tenant's subscriptions". @throws 403 `security/Forbidden` otherwise.
  */
 export function checkSubscriptionFilters(criteria: ApplicationCriteria, caller: Principal, managementTenant: string): void {
   for (const filter of SUBSCRIPTION_FILTERS) {

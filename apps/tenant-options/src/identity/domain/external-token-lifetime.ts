@@ -3,7 +3,7 @@ export const CLOCK_SKEW_SECONDS = 30;
 
 /**
  * Whether an externally signed token's lifetime is within `maxSeconds` (see docs/security.md,
- * "Externally signed tokens"). The lifetime runs from the later of `iat` and `nbf`, or from the
+ * "External JWTs"). The lifetime runs from the later of `iat` and `nbf`, or from the
  * time of the check when the token has neither, to `exp`. A token issued in the future (`iat`
  * more than the clock skew ahead), or whose `iat`/`nbf`/`exp` is not a number, is refused.
  */

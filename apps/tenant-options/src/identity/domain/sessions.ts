@@ -5,7 +5,7 @@ type SessionDates = Pick<UserRecord, 'lastPasswordChange' | 'sessionsEndedAt'>;
 /**
  * When the user's current sessions began to count (ms since the epoch): a platform token (cookie
  * or OAI token) issued before it is refused. A password change and turning TOTP on each move it
- * to their time, ending every session of the user (see docs/security.md, "Ending sessions").
+ * to their time, ending every session of the user (see docs/security.md, "Sessions").
  */
 export function sessionsStart(user: SessionDates): number {
   return Math.max(user.lastPasswordChange.getTime(), user.sessionsEndedAt?.getTime() ?? 0);

@@ -13,7 +13,7 @@ import { ServiceUserWriter } from './service-user-writer';
  * defines become assignable in the tenant; unsubscribing removes both. The roles are the
  * microservice's as tenant-options last recorded them (MicroserviceRolesConsumer), so a narrowing
  * after the subscription applies, while a widening waits until the tenant accepts it
- * (docs/security.md, "Service user consent"). A subscription event of a tenant accepting widened
+ * (docs/security.md, "Service users and the roles a tenant accepted"). A subscription event of a tenant accepting widened
  * roles renews the user with them. Idempotent, and an event older than the one the user was made for changes nothing.
  */
 @Injectable()

@@ -1,7 +1,7 @@
 import { forbidden, type Principal, RoleSets } from '@berth/auth';
 
 /**
- * Who may change a tenant's option, by its category (see docs/security.md, "Option write rights"):
+ * Who may change a tenant's option, by its category (see docs/security.md, "Trust anchors"):
  * - `option-admin`: the tenant's option admins;
  * - `tenant-admin`: the tenant's admins (ROLE_TENANT_ADMIN) only, for the categories that decide
  *   who can log in and how: trusted JWT keys, two-factor settings, the platform token's lifetime;

@@ -1,7 +1,7 @@
 import { createServer, Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { eventually, gw, newTenant, testServerPort, testStack } from '@berth/testing';
-import { FakeProviderA } from '../../sms-adapter/test/fakes';
+import { FakeProviderA } from './fakes';
 
 type Tenant = Awaited<ReturnType<typeof newTenant>>;
 

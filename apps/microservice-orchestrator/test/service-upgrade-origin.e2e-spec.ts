@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import WebSocket from 'ws';
 import { admin, basic, eventually, gw, newTenant, testStack } from '@berth/testing';
-import { hostingHooks, microservice, raw, subscribe, subscribeManagement } from '../../microservice-orchestrator/test/hosting-fixture';
+import { hostingHooks, microservice, raw, subscribe, subscribeManagement } from './hosting-fixture';
 
 hostingHooks();
 
