@@ -10,6 +10,8 @@ import { GatewayOptionViews } from './options/gateway-option-views';
 import { GatewayRateLimit } from './rate-limit/gateway-rate-limit';
 import { UPSTREAM_APPS } from './routing/route-table';
 import { ServiceRoutes } from './services/service-routes';
+import { AcknowledgedWrites } from './consistency/acknowledged-writes';
+import { GatewayFence } from './consistency/gateway-fence';
 import { USAGE_OPTIONS, UsageCounter } from './usage/usage-counter';
 
 @Module({})
@@ -25,6 +27,8 @@ export class AppModule {
         { provide: USAGE_OPTIONS, useValue: { redisPrefix: ctx.config.BERTH_DB_PREFIX, brandHeader: ctx.config.BERTH_BRAND_HEADER } },
         UsageCounter,
         { provide: EventsReadiness, useValue: readiness },
+        AcknowledgedWrites,
+        GatewayFence,
         GatewayEvents,
         GatewayAuth,
         GatewayOptionViews,

@@ -26,6 +26,10 @@ export const baseConfigSchema = z.object({
   /** Store commands taking this long or longer are logged with the shape of their filter (0: none). */
   BERTH_STORE_SLOW_MS: z.coerce.number().int().min(0).default(1000),
   BERTH_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
+  /** How long a write's answer waits for the messages it caused to be published, so that later requests see it (docs/consistency.md). */
+  BERTH_CONSISTENCY_PUBLISH_WAIT_MS: z.coerce.number().int().min(0).default(5000),
+  /** How long a request waits for the app's consumers to catch up with the writes acknowledged before it; then 503 (docs/consistency.md). */
+  BERTH_CONSISTENCY_READ_WAIT_MS: z.coerce.number().int().min(0).default(5000),
   BERTH_BRAND: z.string().regex(/^[a-z0-9]+$/).default('cumulocity'),
   BERTH_BRAND_HEADER: z.string().regex(/^[A-Za-z0-9]+$/).default('Cumulocity'),
   BERTH_ENV_PREFIX: z.string().regex(/^[A-Z0-9_]+$/).default('C8Y'),

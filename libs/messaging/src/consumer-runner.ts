@@ -2,6 +2,7 @@ import type { Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
 import { dlqTopic } from '@berth/contracts';
 import type { Envelope } from './envelope';
 import { fromMessage } from './kafka-record';
+import type { ConsumerProgress } from './consumer-progress';
 import { Inbox } from './inbox';
 import { OffsetCommits } from './offset-commits';
 import { Publisher } from './publisher';
@@ -43,6 +44,8 @@ export interface ConsumerOptions {
   commitIntervalMs?: number;
   /** A commit of handled offsets failed (it is tried again with the next one). */
   onCommitError?: (err: unknown) => void;
+  /** Told of every offset handled or parked (the read-your-writes fence). */
+  progress?: ConsumerProgress;
   /** Where a batch's time went, reported once it is handled (for the app's metrics). */
   onBatchTimings?: (timings: BatchTimings) => void;
 }
@@ -122,6 +125,7 @@ export class ConsumerRunner {
         }
         resolveOffset(message.offset);
         this.commits?.handle(batch.topic, batch.partition, message.offset);
+        this.options.progress?.handled(topic, batch.partition, message.offset);
         await heartbeat();
       }
     } finally {

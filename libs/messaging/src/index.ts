@@ -1,4 +1,5 @@
 export * from './backoff';
+export * from './consumer-progress';
 export * from './consumer-runner';
 export * from './envelope';
 export * from './inbox';
@@ -10,6 +11,7 @@ export * from './outbox-inserts';
 export * from './outbox-published';
 export * from './outbox-update';
 export * from './outbox-relay';
+export * from './positions';
 export * from './publisher';
 export * from './relay-lease';
 export * from './store-limits';

@@ -2,6 +2,7 @@ import type { Collection, Document } from 'mongodb';
 import type { KafkaRecord } from './kafka-record';
 import { OUTBOX_FIELD } from './outbox';
 import type { OutboxRelay } from './outbox-relay';
+import { trackPublication } from './work-context';
 import { WriteBatch } from './write-batch';
 
 /**
@@ -18,12 +19,15 @@ import { WriteBatch } from './write-batch';
 export class OutboxInserts {
   private readonly batches = new Map<string, WriteBatch<Document>>();
 
-  constructor(private readonly relay?: Pick<OutboxRelay, 'written'>) {}
+  constructor(private readonly relay?: Pick<OutboxRelay, 'written' | 'whenPublished'>) {}
 
   async insert(collection: Collection<any>, doc: Document & { _id: unknown }): Promise<void> {
     await this.batchOf(collection).write(doc);
     const entries = doc[OUTBOX_FIELD] as KafkaRecord[] | undefined;
-    if (entries?.length && this.relay) this.relay.written(collection.collectionName, doc._id, entries);
+    if (entries?.length && this.relay) {
+      this.relay.written(collection.collectionName, doc._id, entries);
+      trackPublication(this.relay, entries.map((e) => e.id));
+    }
   }
 
   private batchOf(collection: Collection<any>): WriteBatch<Document> {

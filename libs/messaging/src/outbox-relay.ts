@@ -2,6 +2,7 @@ import type { Collection, Db } from 'mongodb';
 import { KafkaRecord } from './kafka-record';
 import { OUTBOX_FIELD } from './outbox';
 import { DocEntries, OutboxDoc, PUBLISHED_COLLECTION, PublishedEntries } from './outbox-published';
+import { mergePositions, Positions } from './positions';
 import { Publisher } from './publisher';
 import { RelayLease } from './relay-lease';
 import { sleep } from './backoff';
@@ -68,6 +69,8 @@ export class OutboxRelay {
   private loop?: Promise<void>;
   private wake?: () => void;
   private readonly state = new Map<string, CollectionState>();
+  /** Who waits for which reported entry to be published (`whenPublished`), by entry id. */
+  private readonly waiting = new Map<string, (positions: Positions | undefined) => void>();
 
   constructor(private readonly options: RelayOptions) {
     const leases = options.db.collection<{ _id: string; owner: string; until: Date }>('_outbox_leases');
@@ -96,6 +99,16 @@ export class OutboxRelay {
     this.wake?.();
   }
 
+  /**
+   * Resolves with the positions the entries were published at, or with undefined when this relay
+   * will not publish them (another replica holds the lease, or the relay stops). Entries are
+   * published in the order reported, so the last one's positions cover the earlier ones.
+   */
+  whenPublished(ids: string[]): Promise<Positions | undefined> {
+    return Promise.all(ids.map((id) => new Promise<Positions | undefined>((resolve) => this.waiting.set(id, resolve))))
+      .then((all) => (all.some((p) => p === undefined) ? undefined : all.reduce<Positions>((into, p) => (mergePositions(into, p!), into), new Map())));
+  }
+
   /** Documents that still hold entries (unpublished, or published and not yet removed), per collection. */
   async backlog(): Promise<Record<string, number>> {
     const counts = await Promise.all(this.options.collections.map(async (name) =>
@@ -115,6 +128,19 @@ export class OutboxRelay {
     await this.loop;
     for (const s of this.state.values()) await s.published.flush();
     await Promise.all([...this.state.values()].map((s) => s.lease.release().catch(() => undefined)));
+    this.settle(this.waiting.keys(), undefined);
+  }
+
+  /** Tells those waiting for `ids` where they went (undefined: not published by this relay). */
+  private settle(ids: Iterable<string>, positions: Positions | undefined): void {
+    if (this.waiting.size === 0) return;
+    for (const id of [...ids]) {
+      const resolve = this.waiting.get(id);
+      if (resolve) {
+        this.waiting.delete(id);
+        resolve(positions);
+      }
+    }
   }
 
   private async run(): Promise<void> {
@@ -141,6 +167,7 @@ export class OutboxRelay {
   private async relayCollection(name: string, state: CollectionState): Promise<number> {
     if (!(await state.lease.holds())) {
       // The lease holder's scan finds these writes.
+      this.settle(state.pending.flatMap((d) => d.records.map((r) => r.id)), undefined);
       state.pending = [];
       state.loaded = false;
       return 0;
@@ -192,16 +219,21 @@ export class OutboxRelay {
     const docs = batch
       .map((d) => ({ id: d.id, records: d.records.filter((r) => !state.published.has(r)) }))
       .filter((d) => d.records.length > 0);
-    if (docs.length === 0) return batch.length;
+    if (docs.length === 0) {
+      this.settle(batch.flatMap((d) => d.records.map((r) => r.id)), new Map());
+      return batch.length;
+    }
     const records = docs.flatMap((d) => d.records);
+    let positions: Positions;
     try {
-      await this.options.publisher.send(records);
+      positions = await this.options.publisher.send(records);
     } catch (err) {
       state.pending.unshift(...batch);
       throw err;
     }
     await this.options.afterPublish?.(records);
     state.published.record(docs);
+    this.settle(batch.flatMap((d) => d.records.map((r) => r.id)), positions);
     return batch.length;
   }
 

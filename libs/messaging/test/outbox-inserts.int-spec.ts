@@ -39,7 +39,7 @@ describe('OutboxInserts (group commit of outbox inserts, real store and Kafka)',
 
   it('rejects only the duplicate of a batch, with code 11000, and tells the relay nothing about it', async () => {
     const told: string[] = [];
-    const writer = new OutboxInserts({ written: (_c, id) => void told.push(String(id)) });
+    const writer = new OutboxInserts({ written: (_c, id) => void told.push(String(id)), whenPublished: async () => new Map() });
     const aggregates = monitored.db(f.dbName).collection('aggregates');
     await writer.insert(aggregates, f.aggregate('taken'));
     const outcomes = await Promise.allSettled(['a', 'b', 'taken', 'c'].map((id) => writer.insert(aggregates, f.aggregate(id))));

@@ -6,11 +6,12 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { BaseConfig, ConfigError, loadConfig, z } from '@berth/config';
 import { HttpErrorFilter, MethodIndex, registerBodyDepthLimit, registerJsonMediaTypes, registerVerbConventions, securityHeaders } from '@berth/http';
 import { appDocument, Json } from '@berth/openapi';
-import { workContext } from '@berth/messaging';
+import { Positions, workContext } from '@berth/messaging';
 import { FastifyReply, FastifyRequest, LogController } from 'fastify';
 import { Logger } from 'pino';
 import { AppInfo } from './app-info';
 import { registerApiDocumentRoute } from './http/api-document.route';
+import { AFTER_HEADER, causalFence, POSITIONS_HEADER, reportedPositions } from './messaging/causal-fence';
 import { appVersion } from './app-version';
 import { foreignMethods } from './http/foreign-methods';
 import { RawExchanges, RawHandler } from './http/raw-exchanges';
@@ -51,6 +52,10 @@ export interface BootOptions<C extends BaseConfig> {
    * its resource schemas by vendor media type name. False for an app without public controllers (the gateway).
    */
   api?: { schemas?: Json } | false;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest { publications?: Array<Promise<Positions | undefined>> }
 }
 
 /** The longest path parameter any route takes, in characters as the URL carries them (percent-escapes included). */
@@ -98,6 +103,9 @@ export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): 
   const fastify = adapter.getInstance();
   fastify.addHook('onRoute', (route) => methods.add(route.method, route.url));
   fastify.setErrorHandler((err, req, reply) => errors.respond(err, req, reply));
+  // An internal app reads its own projections only once they hold every write acknowledged before
+  // the request (the gateway names them); the gateway, which faces clients, keeps its own fence.
+  const fenced = !options.publicServer;
   fastify.addHook('onRequest', (req, reply, done) => {
     reply.headers(security);
     reply.header('x-request-id', req.id);
@@ -107,7 +115,16 @@ export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): 
     } catch (err) {
       return done(err as Error);
     }
-    workContext.run({ correlationId: req.id, processingMode }, done);
+    const publications: Array<Promise<Positions | undefined>> = [];
+    req.publications = publications;
+    const caughtUp = fenced ? causalFence.admit(req.headers[AFTER_HEADER]) : undefined;
+    workContext.run({ correlationId: req.id, processingMode, publications }, () => (caughtUp ? caughtUp.then(() => done(), done) : done()));
+  });
+  // A write is answered once the messages it caused are published, with their positions (docs/consistency.md).
+  fastify.addHook('onSend', async (req, reply, payload) => {
+    const positions = await reportedPositions(req.publications, config.BERTH_CONSISTENCY_PUBLISH_WAIT_MS);
+    if (positions !== undefined) reply.header(POSITIONS_HEADER, positions);
+    return payload;
   });
   let closing = false;
   fastify.addHook('onSend', (_req, reply, payload, done) => {

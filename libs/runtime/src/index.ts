@@ -10,6 +10,7 @@ export * from './logging/correlation';
 export * from './logging/create-logger';
 export * from './logging/pino.token';
 export * from './logging/process-warnings';
+export * from './messaging/causal-fence';
 export * from './messaging/message-consumer';
 export * from './messaging/outbox.service';
 export * from './messaging/publisher.provider';

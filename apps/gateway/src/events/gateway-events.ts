@@ -3,16 +3,17 @@ import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } fro
 import type { Consumer, Kafka } from 'kafkajs';
 import type { Logger } from 'pino';
 import { Topics } from '@berth/contracts';
-import { brokerTopic, ensureTopics, FETCH_MAX_WAIT_MS } from '@berth/messaging';
+import { appTopic, brokerTopic, ConsumerProgress, ensureTopics, FETCH_MAX_WAIT_MS } from '@berth/messaging';
 import { BASE_CONFIG, KAFKA, PINO } from '@berth/runtime';
 import type { GatewayConfig } from '../config/gateway.env';
+import { GatewayFence } from '../consistency/gateway-fence';
 import { EventsReadiness } from './events-readiness';
 
 /** What a gateway part does with an event: a parsed envelope and the message key. */
-export type GatewayEventHandler = (envelope: { type?: unknown; tenantId?: unknown; payload?: unknown }, key: string | undefined) => Promise<void> | void;
+export type GatewayEventHandler = (envelope: { type?: unknown; tenantId?: unknown; aggregateVersion?: unknown; payload?: unknown }, key: string | undefined) => Promise<void> | void;
 
-/** The topics whose events change what the gateway keeps in memory: identities, options and microservice routes. */
-const TOPICS = [Topics.userEvents, Topics.tenantEvents, Topics.optionEvents, Topics.deploymentEvents];
+/** The topics whose events change what the gateway keeps in memory: identities, options, microservice routes and subscriptions. */
+const TOPICS = [Topics.userEvents, Topics.tenantEvents, Topics.optionEvents, Topics.deploymentEvents, Topics.subscriptionEvents];
 
 /**
  * The events the gateway's in-memory state follows (cached credentials, rate limits). Every
@@ -26,7 +27,14 @@ export class GatewayEvents implements OnApplicationBootstrap, OnApplicationShutd
   private consumer?: Consumer;
   private stopping = false;
 
-  constructor(private readonly readiness: EventsReadiness, @Inject(KAFKA) private readonly kafka: Kafka, @Inject(BASE_CONFIG) private readonly config: GatewayConfig, @Inject(PINO) private readonly logger: Logger) {}
+  private readonly progress = new ConsumerProgress(TOPICS);
+
+  constructor(
+    private readonly readiness: EventsReadiness, @Inject(KAFKA) private readonly kafka: Kafka, @Inject(BASE_CONFIG) private readonly config: GatewayConfig,
+    @Inject(PINO) private readonly logger: Logger, fence: GatewayFence,
+  ) {
+    fence.follow(this.progress);
+  }
 
   /** Registers a handler; each event goes to every handler. Handlers must be idempotent. */
   on(handler: GatewayEventHandler): void {
@@ -58,20 +66,50 @@ export class GatewayEvents implements OnApplicationBootstrap, OnApplicationShutd
     await this.consumer?.disconnect();
   }
 
+  /**
+   * The group reads from the newest offset, so what came before counts as handled: the gateway's
+   * state starts from its owners' current state (routes from Redis, credentials and options read on demand).
+   */
+  private async markStart(): Promise<void> {
+    for (let attempt = 1; !this.stopping; attempt++) {
+      try {
+        await this.startingPoint();
+        this.readiness.ready();
+        return;
+      } catch (err) {
+        this.logger.warn({ err, attempt }, 'could not read where the gateway events start; retrying in 1 s');
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    }
+  }
+
+  private async startingPoint(): Promise<void> {
+    const admin = this.kafka.admin();
+    await admin.connect();
+    try {
+      for (const topic of TOPICS) {
+        for (const { partition, high } of await admin.fetchTopicOffsets(brokerTopic(topic))) this.progress.handled(topic, partition, Number(high) - 1);
+      }
+    } finally {
+      await admin.disconnect();
+    }
+  }
+
   private async start() {
     const consumer = this.kafka.consumer({ groupId: `${this.config.BERTH_DB_PREFIX}.gateway.${randomUUID()}`, allowAutoTopicCreation: false, maxWaitTimeInMs: FETCH_MAX_WAIT_MS });
     this.consumer = consumer;
-    consumer.on(consumer.events.GROUP_JOIN, () => this.readiness.ready());
+    consumer.on(consumer.events.GROUP_JOIN, () => void this.markStart());
     await consumer.connect();
     await consumer.subscribe({ topics: TOPICS.map(brokerTopic), fromBeginning: false });
     await consumer.run({
-      eachMessage: async ({ message }) => {
+      eachMessage: async ({ topic, partition, message }) => {
         try {
           const envelope = JSON.parse(message.value?.toString('utf8') ?? '{}');
           for (const handler of this.handlers) await handler(envelope, message.key?.toString('utf8'));
         } catch (err) {
           this.logger.warn({ err }, 'could not handle a gateway event');
         }
+        this.progress.handled(appTopic(topic), partition, message.offset);
       },
     });
   }

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { AFTER_HEADER, POSITIONS_HEADER } from '@berth/runtime';
 
 const HOP_BY_HOP = new Set([
   'connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection',
@@ -9,9 +10,10 @@ const HOP_BY_HOP = new Set([
  * What a request never passes on to the upstream: hop-by-hop headers, and `Expect`: the client's
  * `Expect: 100-continue` (curl sends it with every body over 1 MiB) is answered by the gateway's
  * own HTTP server, which writes `100 Continue` before the request is handled, so the body is
- * already on its way when the request is forwarded (and undici refuses to send the header).
+ * already on its way when the request is forwarded (and undici refuses to send the header). A
+ * client's `X-Berth-After` is dropped too: only the gateway says which writes a request must see.
  */
-const NOT_FORWARDED = new Set([...HOP_BY_HOP, 'expect']);
+const NOT_FORWARDED = new Set([...HOP_BY_HOP, 'expect', AFTER_HEADER]);
 
 /** Request headers for the upstream: hop-by-hop ones and `Expect` dropped, X-Forwarded-* and the correlation id set. */
 export function upstreamRequestHeaders(
@@ -28,8 +30,11 @@ export function upstreamRequestHeaders(
   return out;
 }
 
-/** What an upstream's answer never passes on to the client: hop-by-hop headers, and `X-Powered-By` (it tells an attacker what runs behind). */
-const NOT_PASSED_ON = new Set([...HOP_BY_HOP, 'x-powered-by']);
+/**
+ * What an upstream's answer never passes on to the client: hop-by-hop headers, `X-Powered-By` (it
+ * tells an attacker what runs behind) and the positions of a write, which are the gateway's.
+ */
+const NOT_PASSED_ON = new Set([...HOP_BY_HOP, 'x-powered-by', POSITIONS_HEADER]);
 
 /** Response headers for the client: hop-by-hop ones and `X-Powered-By` dropped, a `Location` on the upstream rewritten to the public base. */
 export function clientResponseHeaders(

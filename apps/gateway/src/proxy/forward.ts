@@ -3,6 +3,8 @@ import type { TLSSocket } from 'node:tls';
 import type { Dispatcher } from 'undici';
 import { PRINCIPAL_HEADER } from '@berth/auth';
 import { DomainError, limitedBody, serviceUnavailable } from '@berth/http';
+import { AFTER_HEADER, POSITIONS_HEADER } from '@berth/runtime';
+import type { AcknowledgedWrites } from '../consistency/acknowledged-writes';
 import type { CachedPrincipal } from '../auth/credential-cache';
 import { clientResponseHeaders, upstreamRequestHeaders } from './forward-headers';
 
@@ -14,6 +16,8 @@ export interface Forwarding {
   maxBodyBytes: number;
   /** Request headers to add for the upstream. */
   headers?: Record<string, string>;
+  /** For an internal app: the writes its answer reports, and those the request must see (docs/consistency.md). */
+  acknowledged?: AcknowledgedWrites;
   /** Answer headers the upstream's own override (a hosted microservice's answer gets the security headers this way). */
   answerDefaults?: Readonly<Record<string, string>>;
 }
@@ -48,6 +52,7 @@ export async function forward(req: IncomingMessage, res: ServerResponse, to: For
 
 /** The upstream's headers for the client; a `Vary` the gateway set already (CORS) is kept in front of the upstream's. */
 function responseHeaders(res: ServerResponse, headers: Record<string, string | string[] | undefined>, to: Forwarding) {
+  to.acknowledged?.record(headers[POSITIONS_HEADER]);
   const out = clientResponseHeaders(headers, to.origin, to.publicBase);
   const vary = out.vary === undefined ? undefined : res.getHeader('vary');
   if (vary !== undefined) out.vary = `${String(vary)}, ${String(out.vary)}`;
@@ -60,6 +65,7 @@ function upstreamRequest(req: IncomingMessage, to: Forwarding): Dispatcher.Reque
   });
   if (to.auth) headers[PRINCIPAL_HEADER] = to.auth.token;
   if (to.headers) Object.assign(headers, to.headers);
+  if (to.acknowledged?.header) headers[AFTER_HEADER] = to.acknowledged.header;
   return { method: to.method as Dispatcher.HttpMethod, path: to.path, headers, body: hasBody(req) ? limitedBody(req, req.headers, to.maxBodyBytes) : undefined };
 }
 

@@ -47,8 +47,8 @@ export async function proxyService(parts: ServiceProxyParts, exchange: RawExchan
   const { req, res, id } = exchange;
   const health = HEALTH.test(target.rest);
   const tenant = auth?.principal.tenant;
-  let found = parts.services.table.target(target.name, tenant);
-  if (health && found.kind === 'not-subscribed') found = parts.services.table.target(target.name, undefined);
+  let found = parts.services.target(target.name, tenant);
+  if (health && found.kind === 'not-subscribed') found = parts.services.target(target.name, undefined);
   if (found.kind === 'unknown') throw new DomainError('applications', 'Not Found', `Microservice ${target.name} is not deployed`);
   if (found.kind === 'not-subscribed') throw forbidden(`Tenant ${tenant} is not subscribed to microservice ${target.name}`);
   const down = () => {

@@ -1,21 +1,25 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type Redis from 'ioredis';
 import type { Logger } from 'pino';
-import { ServiceRoutesChanged, serviceRoutesKey, ServiceRouteV1 } from '@berth/contracts';
+import { ServiceRoutesChanged, serviceRoutesKey, ServiceRouteV1, TenantSubscribed, TenantSubscribedV1, TenantUnsubscribed } from '@berth/contracts';
 import { BASE_CONFIG, PINO, Pool, REDIS } from '@berth/runtime';
 import type { GatewayConfig } from '../config/gateway.env';
 import { GatewayEvents } from '../events/gateway-events';
-import { ServiceRouteTable } from './service-route-table';
+import { ServiceRouteTable, ServiceTarget } from './service-route-table';
 
 /**
  * The routes of hosted microservices: read whole from Redis at start-up (before the gateway
  * listens), then kept current from `ServiceRoutesChanged` events. One keep-alive undici Pool per
- * endpoint, closed when no route names the endpoint any more.
+ * endpoint, closed when no route names the endpoint any more. A tenant's unsubscription counts at
+ * once, from the subscription app's own event: the route, which the orchestrator changes once it
+ * has learned of it, may still list the tenant (docs/consistency.md).
  */
 @Injectable()
 export class ServiceRoutes implements OnApplicationBootstrap, OnApplicationShutdown {
   readonly table = new ServiceRouteTable();
   private readonly pools = new Map<string, Pool>();
+  /** `<name>\n<tenant>` → the version of the subscription's newest event, negative when it ended. */
+  private readonly subscriptions = new Map<string, number>();
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis, @Inject(BASE_CONFIG) private readonly config: GatewayConfig,
@@ -23,6 +27,9 @@ export class ServiceRoutes implements OnApplicationBootstrap, OnApplicationShutd
   ) {
     events.on((envelope) => {
       if (envelope.type === ServiceRoutesChanged.type) this.apply(envelope.payload as ServiceRouteV1);
+      else if (envelope.type === TenantSubscribed.type || envelope.type === TenantUnsubscribed.type) {
+        this.follow(envelope.payload as Partial<TenantSubscribedV1>, Number(envelope.aggregateVersion) || 0, envelope.type === TenantSubscribed.type);
+      }
     });
   }
 
@@ -36,6 +43,12 @@ export class ServiceRoutes implements OnApplicationBootstrap, OnApplicationShutd
     await Promise.all([...this.pools.values()].map((p) => p.close()));
   }
 
+  /** Where a request to microservice `name` goes for `tenant` (the route table's answer, unless the tenant has since unsubscribed). */
+  target(name: string, tenant: string | undefined): ServiceTarget {
+    if (tenant !== undefined && (this.subscriptions.get(`${name}\n${tenant}`) ?? 0) < 0) return { kind: 'not-subscribed' };
+    return this.table.target(name, tenant);
+  }
+
   /** The keep-alive pool of an endpoint (`http://host:port`). */
   pool(endpoint: string): Pool {
     let pool = this.pools.get(endpoint);
@@ -44,6 +57,12 @@ export class ServiceRoutes implements OnApplicationBootstrap, OnApplicationShutd
       this.pools.set(endpoint, pool);
     }
     return pool;
+  }
+
+  private follow(p: Partial<TenantSubscribedV1>, version: number, subscribed: boolean) {
+    if (p.applicationType !== 'MICROSERVICE' || typeof p.applicationName !== 'string' || typeof p.tenant !== 'string') return;
+    const key = `${p.applicationName}\n${p.tenant}`;
+    if (Math.abs(this.subscriptions.get(key) ?? 0) < version) this.subscriptions.set(key, subscribed ? version : -version);
   }
 
   private apply(route: ServiceRouteV1) {

@@ -11,6 +11,7 @@ import { owningApp } from '../routing/route-table';
 import { servicePath } from './service-proxy';
 import type { ServiceRoutes } from './service-routes';
 import { checkUpgradeOrigin } from './upgrade-origin';
+import type { GatewayFence } from '../consistency/gateway-fence';
 
 /** Answers an upgrade request with an error resource and closes the socket. */
 function refuse(socket: Duplex, error: DomainError, config: GatewayConfig) {
@@ -26,7 +27,7 @@ function refuse(socket: Duplex, error: DomainError, config: GatewayConfig) {
  * then the handshake goes to a healthy instance with `/service/<name>` stripped and the caller's
  * headers plus `X-Forwarded-*`, and the two sockets are spliced. Other upgrade paths get 404.
  */
-export function registerServiceUpgrade(server: Server, authenticator: Authenticator, routes: ServiceRoutes, config: GatewayConfig, cors: GatewayCors) {
+export function registerServiceUpgrade(server: Server, authenticator: Authenticator, routes: ServiceRoutes, config: GatewayConfig, cors: GatewayCors, fence: GatewayFence) {
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
     void upgrade(req, socket, head).catch((err) => refuse(socket, err instanceof DomainError ? err : new DomainError('general', 'Internal Error', 'The upgrade could not be completed'), config));
@@ -39,9 +40,10 @@ export function registerServiceUpgrade(server: Server, authenticator: Authentica
     const target = owningApp(path) ? undefined : servicePath(path);
     if (!target) throw new DomainError('general', 'Not Found', `No upgrade at ${path}`);
     delete req.headers[PRINCIPAL_HEADER];
+    await fence.admit();
     const auth = await authenticator.authenticate(req.method ?? 'GET', req.headers);
     await checkUpgradeOrigin(req.headers, auth, cors);
-    const found = routes.table.target(target.name, auth.principal.tenant);
+    const found = routes.target(target.name, auth.principal.tenant);
     if (found.kind === 'unknown') throw new DomainError('applications', 'Not Found', `Microservice ${target.name} is not deployed`);
     if (found.kind === 'not-subscribed') throw forbidden(`Tenant ${auth.principal.tenant} is not subscribed to microservice ${target.name}`);
     if (found.kind === 'down') throw serviceUnavailable(`Microservice ${target.name} has no healthy instance, retry later`);

@@ -1,11 +1,12 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown, Type } from '@nestjs/common';
 import { MONGO_CONNECTION } from '../clients/mongo-connection';
 import { ModuleRef } from '@nestjs/core';
-import type { Kafka } from 'kafkajs';
+import type { Admin, Kafka } from 'kafkajs';
 import type { Connection } from 'mongoose';
 import { Logger } from 'pino';
 import type { BaseConfig } from '@berth/config';
-import { ConsumerRunner, ensureTopics, Envelope, Inbox, MessageContext, Publisher } from '@berth/messaging';
+import { appTopic, brokerTopic, ConsumerProgress, ConsumerRunner, ensureTopics, Envelope, Inbox, MessageContext, Positions, positionKey, Publisher } from '@berth/messaging';
+import { causalFence } from './causal-fence';
 import { APP_INFO, AppInfo, BASE_CONFIG } from '../app-info';
 import { KAFKA } from '../clients/kafka.provider';
 import { HealthIndicator } from '../health/health-indicator';
@@ -34,6 +35,8 @@ export class Consumers implements HealthIndicator, OnApplicationBootstrap, OnApp
   /** Every topic the app's consumers read (known once the app has started). */
   topics: string[] = [];
   private readonly timings: ConsumerTimings;
+  private progress?: ConsumerProgress;
+  private admin?: Admin;
 
   constructor(
     @Inject(MESSAGE_CONSUMERS) private readonly types: Type<MessageConsumer>[],
@@ -41,7 +44,7 @@ export class Consumers implements HealthIndicator, OnApplicationBootstrap, OnApp
     @Inject(KAFKA) private readonly kafka: Kafka,
     @Inject(PUBLISHER) private readonly publisher: Publisher,
     @Inject(MONGO_CONNECTION) private readonly connection: Connection,
-    @Inject(BASE_CONFIG) config: BaseConfig,
+    @Inject(BASE_CONFIG) private readonly config: BaseConfig,
     @Inject(APP_INFO) app: AppInfo,
     @Inject(PINO) private readonly logger: Logger,
     metrics: Metrics,
@@ -53,7 +56,10 @@ export class Consumers implements HealthIndicator, OnApplicationBootstrap, OnApp
   onApplicationBootstrap() {
     this.consumers = this.types.map((type) => this.moduleRef.get(type, { strict: false }));
     this.topics = [...new Set(this.consumers.flatMap((c) => c.topics))];
-    if (this.consumers.length > 0) void this.start();
+    if (this.consumers.length === 0) return;
+    this.progress = new ConsumerProgress(this.topics, () => this.committed());
+    causalFence.attach(this.progress, this.config.BERTH_CONSISTENCY_READ_WAIT_MS);
+    void this.start();
   }
 
   /**
@@ -70,6 +76,7 @@ export class Consumers implements HealthIndicator, OnApplicationBootstrap, OnApp
         onError: (err, context, attempt) => this.logger.warn({ err, ...context, attempt }, 'message handling failed'),
         onCommitError: (err) => this.logger.warn({ err, groupId }, 'committing handled offsets failed; they go with the next commit'),
         onBatchTimings: (timings) => this.timings.record(timings),
+        progress: this.progress,
       });
       this.runner = runner;
       try {
@@ -85,6 +92,17 @@ export class Consumers implements HealthIndicator, OnApplicationBootstrap, OnApp
     }
   }
 
+  /** The group's committed offsets, as the last offset handled per partition. */
+  private async committed(): Promise<Positions> {
+    const admin = this.admin ??= this.kafka.admin();
+    await admin.connect();
+    const positions: Positions = new Map();
+    for (const { topic, partitions } of await admin.fetchOffsets({ groupId: this.groupId, topics: this.topics.map(brokerTopic) })) {
+      for (const { partition, offset } of partitions) if (Number(offset) > 0) positions.set(positionKey(appTopic(topic), partition), Number(offset) - 1);
+    }
+    return positions;
+  }
+
   /** DOWN until the app's consumer group has joined, so the app takes no traffic before it follows its events. */
   async check(): Promise<void> {
     if (this.types.length > 0 && !this.runner?.joined) throw new Error(`consumer group ${this.groupId} has not joined yet`);
@@ -93,6 +111,7 @@ export class Consumers implements HealthIndicator, OnApplicationBootstrap, OnApp
   async onApplicationShutdown() {
     this.stopping = true;
     await this.runner?.stop();
+    await this.admin?.disconnect().catch(() => undefined);
   }
 
   private async dispatch(envelope: Envelope, context: MessageContext) {
