@@ -5,13 +5,16 @@ import { basic, testStack } from './stack-env';
 /** The vendor media type prefix under the default brand. */
 export const BRAND = 'application/vnd.com.nsn.cumulocity';
 
-/** A request through the gateway; `as` is `tenant/user:password` style credentials, or a full Authorization header. */
-export async function gw(path: string, init: { method?: string; as?: [string, string]; headers?: Record<string, string>; body?: unknown } = {}) {
+/**
+ * A request through the gateway; `as` is `tenant/user:password` style credentials, or a full Authorization header.
+ * `gateway` is the base URL of another gateway replica of the stack (the stack's own by default).
+ */
+export async function gw(path: string, init: { method?: string; as?: [string, string]; headers?: Record<string, string>; body?: unknown; gateway?: string } = {}) {
   const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
   if (init.as) headers.authorization = basic(...init.as);
   if (headers.authorization?.startsWith('Bearer ')) recordSecret(headers.authorization.slice(7));
   if (init.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${testStack.gatewayUrl}${path}`, {
+  const res = await fetch(`${init.gateway ?? testStack.gatewayUrl}${path}`, {
     method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   const text = await res.text();

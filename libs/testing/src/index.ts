@@ -11,3 +11,4 @@ export * from './restarted-apps';
 export * from './route-inventory';
 export * from './extra-app';
 export * from './ports';
+export * from './consistency';

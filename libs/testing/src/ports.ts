@@ -15,7 +15,7 @@ export async function freePort(): Promise<number> {
  * (base+100…+109): the stack's outbound guard stays on and lets exactly these `127.0.0.1:<port>`
  * through (BERTH_OUTBOUND_ALLOW_HOSTS), nothing else on this machine.
  */
-export const TEST_SERVER_SLOTS = ['smsc', 'smsc-soak', 'receipts', 'provider-a', 'provider-b', 'oidc', 'allowed-provider', 'allowed-idp'] as const;
+export const TEST_SERVER_SLOTS = ['smsc', 'smsc-soak', 'receipts', 'provider-a', 'provider-b', 'oidc', 'allowed-provider', 'allowed-idp', 'consistency-a', 'consistency-b'] as const;
 export type TestServerSlot = typeof TEST_SERVER_SLOTS[number];
 const TEST_SERVER_OFFSET = 100;
 const TEST_SERVER_RANGE = 10;
