@@ -13,7 +13,6 @@ import { GatewayRateLimit } from './rate-limit/gateway-rate-limit';
 import { registerRateLimitHook } from './rate-limit/rate-limit.hook';
 import { Upstreams } from './proxy/upstreams';
 import { AcknowledgedWrites } from './consistency/acknowledged-writes';
-import { GatewayFence } from './consistency/gateway-fence';
 import { owningApp } from './routing/route-table';
 import { ServiceRoutes } from './services/service-routes';
 import { registerServiceUpgrade } from './services/service-upgrade';
@@ -39,17 +38,17 @@ void bootstrap<GatewayConfig>({
     const auth = app.get(GatewayAuth);
     registerUsageHook(fastify, app.get(UsageCounter));
     registerCorsHooks(fastify, app.get(GatewayCors));
-    registerAuthHook(fastify, auth.authenticator, app.get(GatewayFence));
+    registerAuthHook(fastify, auth.authenticator);
     registerRateLimitHook(fastify, app.get(GatewayRateLimit).limiter);
     registerPlatformRoute(fastify, config);
     registerApplicationUsageRoute(fastify, app.get(UsageCounter), config);
     registerOpenApiRoutes(fastify, upstreams, config, app.get<AppInfo>(APP_INFO).version);
     registerProxyRoute(fastify);
-    registerServiceUpgrade(fastify.server, auth.authenticator, app.get(ServiceRoutes), config, app.get(GatewayCors), app.get(GatewayFence));
+    registerServiceUpgrade(fastify.server, auth.authenticator, app.get(ServiceRoutes), config, app.get(GatewayCors));
   },
   rawHandler: (app, config, exchanges) => proxyPath({
     upstreams, services: app.get(ServiceRoutes), publicBase: config.BERTH_PUBLIC_URL.replace(/\/$/, ''), usage: app.get(UsageCounter), authenticator: app.get(GatewayAuth).authenticator,
     limiter: app.get(GatewayRateLimit).limiter, credentials: app.get(GatewayAuth).cache, exchanges, cors: app.get(GatewayCors),
-    maxBodyBytes: config.BERTH_HTTP_MAX_BODY_BYTES, fence: app.get(GatewayFence), acknowledged: app.get(AcknowledgedWrites),
+    maxBodyBytes: config.BERTH_HTTP_MAX_BODY_BYTES, acknowledged: app.get(AcknowledgedWrites),
   }),
 });

@@ -69,8 +69,10 @@ export class OutboxRelay {
   private loop?: Promise<void>;
   private wake?: () => void;
   private readonly state = new Map<string, CollectionState>();
-  /** Who waits for which reported entry to be published (`whenPublished`), by entry id. */
-  private readonly waiting = new Map<string, (positions: Positions | undefined) => void>();
+  /** Who waits for which reported entry to be published (`whenPublished`), by entry id, and since when. */
+  private readonly waiting = new Map<string, { resolve: (positions: Positions | undefined) => void; since: number }>();
+  /** The highest position this relay has published to, per partition. */
+  private readonly publishedUpTo: Positions = new Map();
 
   constructor(private readonly options: RelayOptions) {
     const leases = options.db.collection<{ _id: string; owner: string; until: Date }>('_outbox_leases');
@@ -105,8 +107,18 @@ export class OutboxRelay {
    * published in the order reported, so the last one's positions cover the earlier ones.
    */
   whenPublished(ids: string[]): Promise<Positions | undefined> {
-    return Promise.all(ids.map((id) => new Promise<Positions | undefined>((resolve) => this.waiting.set(id, resolve))))
+    const since = Date.now();
+    return Promise.all(ids.map((id) => new Promise<Positions | undefined>((resolve) => this.waiting.set(id, { resolve, since }))))
       .then((all) => (all.some((p) => p === undefined) ? undefined : all.reduce<Positions>((into, p) => (mergePositions(into, p!), into), new Map())));
+  }
+
+  /**
+   * The positions of everything this relay has published, once no entry waited for since
+   * `reportedBy` (ms since the epoch) or earlier is still unpublished; undefined until then.
+   */
+  publishedSince(reportedBy: number): Positions | undefined {
+    for (const { since } of this.waiting.values()) if (since <= reportedBy) return undefined;
+    return new Map(this.publishedUpTo);
   }
 
   /** Documents that still hold entries (unpublished, or published and not yet removed), per collection. */
@@ -135,10 +147,10 @@ export class OutboxRelay {
   private settle(ids: Iterable<string>, positions: Positions | undefined): void {
     if (this.waiting.size === 0) return;
     for (const id of [...ids]) {
-      const resolve = this.waiting.get(id);
-      if (resolve) {
+      const waiter = this.waiting.get(id);
+      if (waiter) {
         this.waiting.delete(id);
-        resolve(positions);
+        waiter.resolve(positions);
       }
     }
   }
@@ -233,6 +245,7 @@ export class OutboxRelay {
     }
     await this.options.afterPublish?.(records);
     state.published.record(docs);
+    mergePositions(this.publishedUpTo, positions);
     this.settle(batch.flatMap((d) => d.records.map((r) => r.id)), positions);
     return batch.length;
   }

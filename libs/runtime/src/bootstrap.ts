@@ -11,6 +11,7 @@ import { FastifyReply, FastifyRequest, LogController } from 'fastify';
 import { Logger } from 'pino';
 import { AppInfo } from './app-info';
 import { registerApiDocumentRoute } from './http/api-document.route';
+import { registerPublishedRoute } from './http/published-route';
 import { AFTER_HEADER, causalFence, POSITIONS_HEADER, reportedPositions } from './messaging/causal-fence';
 import { appVersion } from './app-version';
 import { foreignMethods } from './http/foreign-methods';
@@ -146,6 +147,7 @@ export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): 
     options.module({ app, config, logger, metrics }), adapter, { ...options.nestOptions, logger: new PinoNestLogger(logger), abortOnError: false },
   );
   nest.useGlobalFilters(errors);
+  if (fenced) registerPublishedRoute(fastify, config.BERTH_INTERNAL_KEY);
   if (options.api !== false) {
     const schemas = options.api?.schemas;
     registerApiDocumentRoute(fastify, config.BERTH_INTERNAL_KEY, async () => appDocument(nest, { title: app.name, version: app.version, brand: config.BERTH_BRAND, schemas }));

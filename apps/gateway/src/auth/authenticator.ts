@@ -16,14 +16,20 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * once by tenant-options (`POST /internal/authenticate`) and then served from the credential
  * cache; concurrent first requests with the same credentials share one verification. Every
  * refusal is a 401 with `WWW-Authenticate` (`XBasic` when the client sent `UseXBasic`, as the JS
- * client does).
+ * client does). Before it authenticates, what the gateway keeps from events must hold every write
+ * acknowledged before the request (`fence`, docs/consistency.md): credentials and subscriptions among them.
  */
 export class Authenticator {
   private readonly inFlight = new Map<string, Promise<CachedPrincipal>>();
 
-  constructor(private readonly cache: CredentialCache, private readonly identity: Pool, private readonly internalKey: string, private readonly realm: string) {}
+  constructor(
+    private readonly cache: CredentialCache, private readonly identity: Pool, private readonly internalKey: string, private readonly realm: string,
+    private readonly fence?: { admit(): Promise<void> | undefined },
+  ) {}
 
   async authenticate(method: string, headers: IncomingHttpHeaders): Promise<CachedPrincipal> {
+    const caughtUp = this.fence?.admit();
+    if (caughtUp) await caughtUp;
     const authorization = headers.authorization;
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
     const cookie = sessionCookie(headers);

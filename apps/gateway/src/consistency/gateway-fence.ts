@@ -25,6 +25,7 @@ export class GatewayFence {
 
   /** Undefined when the request may go on now; else a promise that resolves once it may (503 when the events do not catch up in time). */
   admit(): Promise<void> | undefined {
+    if (!this.acknowledged.settled) return this.acknowledged.settle().then(() => this.admit());
     const version = this.acknowledged.version;
     if (version === this.caughtUpAt || !this.progress) return undefined;
     const positions = this.acknowledged.all;

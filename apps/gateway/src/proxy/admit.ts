@@ -8,16 +8,14 @@ import { GatewayCors, setCorsHeaders } from '../cors/gateway-cors';
 import { admitRequest } from '../rate-limit/rate-limit.hook';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import type { UsageCounter } from '../usage/usage-counter';
-import type { GatewayFence } from '../consistency/gateway-fence';
 
 export interface AdmitParts {
-  usage: UsageCounter; authenticator: Authenticator; limiter: RateLimiter; exchanges: RawExchanges; cors: GatewayCors; maxBodyBytes: number; fence: GatewayFence;
+  usage: UsageCounter; authenticator: Authenticator; limiter: RateLimiter; exchanges: RawExchanges; cors: GatewayCors; maxBodyBytes: number;
 }
 
 /**
  * The steps of the Fastify hooks, in their order, for a request the raw path forwards: usage, a
- * CORS preflight answered here, the gateway's own events caught up with every acknowledged write
- * (GatewayFence), authentication (with the CORS headers of the answer, refusals
+ * CORS preflight answered here, authentication (with the CORS headers of the answer, refusals
  * included), a declared body over the limit refused (413), the rate limit. Resolves with the
  * principal (undefined on a public path), or false when the request was answered already (preflight).
  */
@@ -30,8 +28,6 @@ export async function admit(parts: AdmitParts, { req, res }: RawExchange): Promi
   }
   let auth: CachedPrincipal | undefined;
   try {
-    const caughtUp = parts.fence.admit();
-    if (caughtUp) await caughtUp;
     auth = await authenticateRequest(parts.authenticator, req.method!, req.url!, req.headers);
   } finally {
     if (origin !== undefined) setCorsHeaders(res, await parts.cors.headers(origin, req.headers, auth?.principal.tenant));

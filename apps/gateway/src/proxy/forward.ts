@@ -5,6 +5,7 @@ import { PRINCIPAL_HEADER } from '@berth/auth';
 import { DomainError, limitedBody, serviceUnavailable } from '@berth/http';
 import { AFTER_HEADER, POSITIONS_HEADER } from '@berth/runtime';
 import type { AcknowledgedWrites } from '../consistency/acknowledged-writes';
+import type { UpstreamApp } from '../routing/route-table';
 import type { CachedPrincipal } from '../auth/credential-cache';
 import { clientResponseHeaders, upstreamRequestHeaders } from './forward-headers';
 
@@ -18,6 +19,8 @@ export interface Forwarding {
   headers?: Record<string, string>;
   /** For an internal app: the writes its answer reports, and those the request must see (docs/consistency.md). */
   acknowledged?: AcknowledgedWrites;
+  /** The internal app the request goes to (it answers for its writes' positions). */
+  app?: UpstreamApp;
   /** Answer headers the upstream's own override (a hosted microservice's answer gets the security headers this way). */
   answerDefaults?: Readonly<Record<string, string>>;
 }
@@ -52,7 +55,7 @@ export async function forward(req: IncomingMessage, res: ServerResponse, to: For
 
 /** The upstream's headers for the client; a `Vary` the gateway set already (CORS) is kept in front of the upstream's. */
 function responseHeaders(res: ServerResponse, headers: Record<string, string | string[] | undefined>, to: Forwarding) {
-  to.acknowledged?.record(headers[POSITIONS_HEADER]);
+  to.acknowledged?.record(headers[POSITIONS_HEADER], to.app);
   const out = clientResponseHeaders(headers, to.origin, to.publicBase);
   const vary = out.vary === undefined ? undefined : res.getHeader('vary');
   if (vary !== undefined) out.vary = `${String(vary)}, ${String(out.vary)}`;

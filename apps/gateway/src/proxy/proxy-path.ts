@@ -47,7 +47,7 @@ async function proxy(parts: ProxyParts, exchange: RawExchange, app: UpstreamApp,
   if (auth === false) return;
   const { req, res, id } = exchange;
   const method = effectiveMethod(req.method!, req.headers['x-http-method']);
-  const to: Forwarding = { pool: parts.upstreams.pool(app), origin: parts.upstreams.origin(app), publicBase: parts.publicBase, method, path: req.url!, requestId: id, auth, maxBodyBytes: parts.maxBodyBytes, acknowledged: parts.acknowledged };
+  const to: Forwarding = { pool: parts.upstreams.pool(app), origin: parts.upstreams.origin(app), publicBase: parts.publicBase, method, path: req.url!, requestId: id, auth, maxBodyBytes: parts.maxBodyBytes, acknowledged: parts.acknowledged, app };
   const evict = auth && evictionAfter(parts.credentials, method, path, auth);
   await forward(req, res, to, evict && ((status) => (status < 300 ? evict() : Promise.resolve()))).catch((err: Error) => {
     // A refusal of the request itself (the body limit) stays as it is; anything else means the app could not be reached.

@@ -11,7 +11,6 @@ import { owningApp } from '../routing/route-table';
 import { servicePath } from './service-proxy';
 import type { ServiceRoutes } from './service-routes';
 import { checkUpgradeOrigin } from './upgrade-origin';
-import type { GatewayFence } from '../consistency/gateway-fence';
 
 /** Answers an upgrade request with an error resource and closes the socket. */
 function refuse(socket: Duplex, error: DomainError, config: GatewayConfig) {
@@ -27,7 +26,7 @@ function refuse(socket: Duplex, error: DomainError, config: GatewayConfig) {
  * then the handshake goes to a healthy instance with `/service/<name>` stripped and the caller's
  * headers plus `X-Forwarded-*`, and the two sockets are spliced. Other upgrade paths get 404.
  */
-export function registerServiceUpgrade(server: Server, authenticator: Authenticator, routes: ServiceRoutes, config: GatewayConfig, cors: GatewayCors, fence: GatewayFence) {
+export function registerServiceUpgrade(server: Server, authenticator: Authenticator, routes: ServiceRoutes, config: GatewayConfig, cors: GatewayCors) {
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
     void upgrade(req, socket, head).catch((err) => refuse(socket, err instanceof DomainError ? err : new DomainError('general', 'Internal Error', 'The upgrade could not be completed'), config));
@@ -40,7 +39,6 @@ export function registerServiceUpgrade(server: Server, authenticator: Authentica
     const target = owningApp(path) ? undefined : servicePath(path);
     if (!target) throw new DomainError('general', 'Not Found', `No upgrade at ${path}`);
     delete req.headers[PRINCIPAL_HEADER];
-    await fence.admit();
     const auth = await authenticator.authenticate(req.method ?? 'GET', req.headers);
     await checkUpgradeOrigin(req.headers, auth, cors);
     const found = routes.target(target.name, auth.principal.tenant);

@@ -1,5 +1,5 @@
 import { serviceUnavailable } from '@berth/http';
-import { ConsumerProgress, decodePositions, encodePositions, mergePositions, Positions } from '@berth/messaging';
+import { ConsumerProgress, decodePositions, encodePositions, mergePositions, OutboxRelay, Positions } from '@berth/messaging';
 
 /**
  * The internal headers of read-your-writes (docs/consistency.md): an app's answer to a write names
@@ -9,6 +9,8 @@ import { ConsumerProgress, decodePositions, encodePositions, mergePositions, Pos
 export const POSITIONS_HEADER = 'x-berth-positions';
 export const AFTER_HEADER = 'x-berth-after';
 export const UNKNOWN_POSITIONS = 'unknown';
+/** Where the gateway asks an app that answered `unknown` whether its messages are out by now: `?reportedBy=<ms since the epoch>`. */
+export const PUBLISHED_PATH = '/internal/outbox/published';
 
 /**
  * The app's side of read-your-writes: before a request is handled, the app's consumers must have
@@ -17,6 +19,7 @@ export const UNKNOWN_POSITIONS = 'unknown';
  */
 export class CausalFence {
   private progress?: ConsumerProgress;
+  private relay?: Pick<OutboxRelay, 'publishedSince'>;
   private readWaitMs = 5000;
   private lastHeader = '';
   private lastPositions: Positions = new Map();
@@ -25,6 +28,16 @@ export class CausalFence {
   attach(progress: ConsumerProgress, readWaitMs: number): void {
     this.progress = progress;
     this.readWaitMs = readWaitMs;
+  }
+
+  /** The app's outbox relay, whose publications the gateway may ask about (`publishedSince`). */
+  publishing(relay: Pick<OutboxRelay, 'publishedSince'>): void {
+    this.relay = relay;
+  }
+
+  /** The positions of everything the app published, once nothing reported by `reportedBy` waits any more; undefined until then. */
+  publishedSince(reportedBy: number): Positions | undefined {
+    return this.relay ? this.relay.publishedSince(reportedBy) : new Map();
   }
 
   /**

@@ -10,6 +10,7 @@ import type { BaseConfig } from '@berth/config';
 import { APP_INFO, AppInfo, BASE_CONFIG } from '../app-info';
 import { PINO } from '../logging/pino.token';
 import { PUBLISHER } from './publisher.provider';
+import { causalFence } from './causal-fence';
 import type { Publisher } from '@berth/messaging';
 
 export const OUTBOX_COLLECTIONS = Symbol('OUTBOX_COLLECTIONS');
@@ -40,6 +41,7 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
       onError: (err) => logger.warn({ err }, 'outbox relay error; it retries'),
     });
     this.inserts = new OutboxInserts(this.relay);
+    if (this.relay) causalFence.publishing(this.relay);
   }
 
   /** The envelope a message will travel in; its id is the message id consumers deduplicate by. */
