@@ -1,8 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { signJwt } from '@berth/auth';
 import {
-  admin, Credentials, eventually, ExtraApp, gw, inRounds, listsApplication, manifestZip, microserviceFields, newApplication, newPassword, newTenant, newUser,
-  referencesApplication, registryApplicationsOf, removeStackContainers, subscribedApplicationsOf, subscribeTenant, testStack, uniqueName, unsubscribeTenant, uploadZip,
+  admin, eventually, ExtraApp, gw, inRounds, listsApplication, manifestZip, microserviceFields, newApplication, newPassword, newTenant, newUser,
+  referencesApplication, registryApplicationsOf, removeStackContainers, subscribedApplicationsOf, subscribeTenant, TenantHandle, testStack, uniqueName, unsubscribeTenant, uploadZip,
 } from '@berth/testing';
 import { startReplicaGateway } from './replica-gateway';
 
@@ -17,12 +17,24 @@ interface Route { write?: string; read?: string }
 const ONE_GATEWAY: Route = {};
 const TIMEOUT = 120_000;
 
+/** A MARKET application of the management tenant that the subscription app already knows (set in beforeAll). */
+let offered: { id: string };
+
+/**
+ * A new tenant for one sequence, its rounds' fresh applications all subscribed by it: it is known
+ * to the subscription app before the first round (subscribed to `offered`), so that a round tests
+ * its own write, not the tenant's creation.
+ */
+async function settledTenant(): Promise<TenantHandle> {
+  const t = await newTenant();
+  expect((await eventually(() => subscribeTenant(t.id, offered.id, admin()), (r) => r.status !== 404, 30_000)).status).toBe(201);
+  return t;
+}
+
 /** 1: an application made MARKET is offered at once: another tenant subscribes to it. */
 async function marketThenSubscribe(route: Route) {
-  await inRounds('MARKET, then another tenant subscribes', async () => ({
-    other: await newTenant(),
-    app: await newApplication(admin(), microserviceFields({ availability: 'PRIVATE' })),
-  }), async (round, { other, app }) => {
+  const other = await settledTenant();
+  await inRounds('MARKET, then another tenant subscribes', () => newApplication(admin(), microserviceFields({ availability: 'PRIVATE' })), async (round, app) => {
     await round.step('PUT availability MARKET', () => gw(`/application/applications/${app.id}`, { method: 'PUT', as: admin(), body: { availability: 'MARKET' }, gateway: route.write }), 200);
     await round.step('the other tenant subscribes', () => subscribeTenant(other.id, app.id, other.admin, route.read), 201);
   });
@@ -30,10 +42,8 @@ async function marketThenSubscribe(route: Route) {
 
 /** 2: a new subscription is listed at once by the registry. */
 async function subscribeThenListed(route: Route) {
-  await inRounds('subscribe, then applicationsByTenant lists it', async () => ({
-    t: await newTenant(),
-    app: await newApplication(admin(), microserviceFields({ availability: 'MARKET' })),
-  }), async (round, { t, app }) => {
+  const t = await settledTenant();
+  await inRounds('subscribe, then applicationsByTenant lists it', () => newApplication(admin(), microserviceFields({ availability: 'MARKET' })), async (round, app) => {
     await round.step('subscribe', () => subscribeTenant(t.id, app.id, t.admin, route.write), 201);
     const listed = await round.step('applicationsByTenant', () => registryApplicationsOf(t.id, t.admin, route.read), 200);
     round.check('applicationsByTenant lists the application', listsApplication(listed, app.id), listed);
@@ -41,7 +51,7 @@ async function subscribeThenListed(route: Route) {
 }
 
 /** 8 (password): a changed password is refused at once, the new one works at once. */
-async function passwordChangeTakesEffect(route: Route, tenant: () => { id: string; admin: Credentials }) {
+async function passwordChangeTakesEffect(route: Route, tenant: () => TenantHandle) {
   await inRounds('password change', async () => {
     const user = await newUser(tenant(), []);
     // Both gateways have let the old password in, so a cached credential would still be there.
@@ -57,15 +67,12 @@ async function passwordChangeTakesEffect(route: Route, tenant: () => { id: strin
 }
 
 describe('read-your-writes through the gateway', () => {
-  let offered: { id: string };
-  let users: { id: string; admin: Credentials };
+  let users: TenantHandle;
 
   beforeAll(async () => {
-    users = await newTenant();
-    // A MARKET application every round of the tenant sequence subscribes to, known to the subscription app before the rounds.
     offered = await newApplication(admin(), microserviceFields({ availability: 'MARKET' }));
-    const probe = await newTenant();
-    expect((await eventually(() => subscribeTenant(probe.id, offered.id, admin()), (r) => r.status !== 404, 30_000)).status).toBe(201);
+    // The users' tenant; settling it waits until the subscription app knows `offered` too.
+    users = await settledTenant();
   }, 60_000);
 
   afterAll(async () => {
@@ -77,17 +84,16 @@ describe('read-your-writes through the gateway', () => {
   it('2: the registry lists a subscription at once', () => subscribeThenListed(ONE_GATEWAY), TIMEOUT);
 
   it('3: the owner cannot delete an application right after a tenant subscribed to it (409)', async () => {
-    await inRounds('subscribe, then DELETE is refused', async () => ({
-      t: await newTenant(),
-      app: await newApplication(admin(), microserviceFields({ availability: 'MARKET' })),
-    }), async (round, { t, app }) => {
+    const t = await settledTenant();
+    await inRounds('subscribe, then DELETE is refused', () => newApplication(admin(), microserviceFields({ availability: 'MARKET' })), async (round, app) => {
       await round.step('subscribe', () => subscribeTenant(t.id, app.id, t.admin), 201);
       await round.step('DELETE the subscribed application', () => gw(`/application/applications/${app.id}`, { method: 'DELETE', as: admin() }), { status: 409, error: 'applications/Update Conflict' });
     });
   }, TIMEOUT);
 
   it('5: a microservice\'s bootstrap user sees its owner subscribed at once', async () => {
-    await inRounds('create, upload, subscribe, then currentApplication/subscriptions', () => newTenant(), async (round, t) => {
+    const t = await settledTenant();
+    await inRounds('create, upload, subscribe, then currentApplication/subscriptions', async () => undefined, async (round) => {
       const fields = microserviceFields();
       const app = (await round.step('create the MICROSERVICE', () => gw('/application/applications', { method: 'POST', as: t.admin, body: fields }), 201)).body;
       await round.step('upload its ZIP', () => uploadZip(app.id, t.admin, manifestZip(app.name)), 201);
@@ -99,12 +105,13 @@ describe('read-your-writes through the gateway', () => {
   }, TIMEOUT);
 
   it('6: subscribe, unsubscribe, subscribe again: registry, subscription app and orchestrator agree at once', async () => {
+    const t = await settledTenant();
     await inRounds('subscribe, unsubscribe, subscribe, then every view', async () => {
       const app = await newApplication(admin(), microserviceFields({ availability: 'MARKET' }));
       const uploaded = await uploadZip(app.id, admin(), manifestZip(app.name));
       if (uploaded.status !== 201) throw new Error(`binary not uploaded: ${uploaded.status} ${JSON.stringify(uploaded.body)}`);
-      return { t: await newTenant(), app };
-    }, async (round, { t, app }) => {
+      return app;
+    }, async (round, app) => {
       await round.step('subscribe', () => subscribeTenant(t.id, app.id, t.admin), 201);
       await round.step('unsubscribe', () => unsubscribeTenant(t.id, app.id, t.admin), 204);
       await round.step('subscribe again', () => subscribeTenant(t.id, app.id, t.admin), 201);
@@ -155,15 +162,17 @@ describe('read-your-writes through the gateway', () => {
 
   it('9: an uploaded token.publicKey is trusted at once, and distrusted at once when deleted', async () => {
     const now = () => Math.floor(Date.now() / 1000);
-    await inRounds('upload a JWT key, use it, delete it, use it', async () => {
+    const t = await newTenant();
+    // A new key, under a new key id, every round.
+    await inRounds('upload a JWT key, use it, delete it, use it', async (index) => {
       const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
-      return { t: await newTenant(), pem: publicKey.export({ type: 'spki', format: 'pem' }) as string, privateKey };
-    }, async (round, { t, pem, privateKey }) => {
-      const token = signJwt({ iss: 'cumulocity', aud: t.id, sub: 'boss', nbf: now() - 5, exp: now() + 300 }, 'RS256', privateKey, 'k1');
+      return { kid: `k${index}`, pem: publicKey.export({ type: 'spki', format: 'pem' }) as string, privateKey };
+    }, async (round, { kid, pem, privateKey }) => {
+      const token = signJwt({ iss: 'cumulocity', aud: t.id, sub: 'boss', nbf: now() - 5, exp: now() + 300 }, 'RS256', privateKey, kid);
       const asBearer = () => gw('/user/currentUser', { headers: { authorization: `Bearer ${token}` } });
-      await round.step('POST the token.publicKey option', () => gw('/tenant/options', { method: 'POST', as: t.admin, body: { category: 'token.publicKey', key: 'k1', value: pem } }), 201);
+      await round.step('POST the token.publicKey option', () => gw('/tenant/options', { method: 'POST', as: t.admin, body: { category: 'token.publicKey', key: kid, value: pem } }), 201);
       await round.step('a JWT signed with it', asBearer, 200);
-      await round.step('DELETE the option', () => gw('/tenant/options/token.publicKey/k1', { method: 'DELETE', as: t.admin }), 204);
+      await round.step('DELETE the option', () => gw(`/tenant/options/token.publicKey/${kid}`, { method: 'DELETE', as: t.admin }), 204);
       await round.step('the same JWT', asBearer, { status: 401, error: 'security/Unauthorized' });
     });
   }, TIMEOUT);
