@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type Redis from 'ioredis';
 import type { Logger } from 'pino';
@@ -12,8 +13,13 @@ import type { UpstreamApp } from '../routing/route-table';
 /** How long an app that said its messages are not out yet is not asked again (requests meanwhile get 503). */
 const ASK_AGAIN_MS = 250;
 const ASK_TIMEOUT_MS = 1000;
+/** How often a gateway says it is alive, and how long after its last word it no longer counts. */
+const HEARTBEAT_MS = 1000;
+const ALIVE_MS = 3500;
+/** How long a write's answer waits for the other gateways to confirm they hold its positions. */
+const CONFIRM_WAIT_MS = 500;
 
-/** Raises the stored positions to the given ones (a hash of offsets) and tells the other gateways. */
+/** Raises the stored positions to the given ones (a hash of offsets) and tells the other gateways (the last argument: `<gateway> <seq> <positions>`). */
 const RECORD = `
 for i = 1, #ARGV - 1, 2 do
   local now = tonumber(redis.call('HGET', KEYS[1], ARGV[i]) or '-1')
@@ -27,7 +33,9 @@ redis.call('PUBLISH', KEYS[2], ARGV[#ARGV])
  * each app's answer to a write names where its messages went; the gateway keeps the highest offset
  * per partition and sends every request on with them, so the app answering it first catches up.
  * Gateways share them through Redis: a hash that a starting gateway reads, and a channel on which
- * each one announces the positions it learned. An app that could not publish a write's messages in
+ * each one announces the positions it learned; a write is answered once every other live gateway has
+ * confirmed it holds them (each says every second that it is alive), so the client's next request
+ * finds them whichever replica it reaches. An app that could not publish a write's messages in
  * time (Kafka away) answers `unknown`: until that app says they are out, and where, every request
  * gets 503 rather than a view that may miss the write ("When Kafka is away").
  */
@@ -43,6 +51,13 @@ export class AcknowledgedWrites implements OnApplicationBootstrap, OnApplication
   private readonly unsettled = new Map<UpstreamApp, number>();
   private asking?: Promise<void>;
   private askedAt = 0;
+  private readonly id = randomUUID();
+  private readonly gatewaysKey: string;
+  private peers: string[] = [];
+  private heartbeat?: NodeJS.Timeout;
+  private announced = 0;
+  /** Announcements waiting for the other gateways' confirmation, by their number. */
+  private readonly confirming = new Map<number, { missing: Set<string>; done: () => void }>();
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis, @Inject(BASE_CONFIG) private readonly config: GatewayConfig, @Inject(PINO) private readonly logger: Logger,
@@ -50,6 +65,11 @@ export class AcknowledgedWrites implements OnApplicationBootstrap, OnApplication
   ) {
     this.key = `${config.BERTH_DB_PREFIX}:acknowledged-positions`;
     this.channel = `${config.BERTH_DB_PREFIX}:acknowledged-positions`;
+    this.gatewaysKey = `${config.BERTH_DB_PREFIX}:gateways`;
+  }
+
+  private confirmations(gateway: string): string {
+    return `${this.channel}:confirmed:${gateway}`;
   }
 
   /** The positions in the form requests carry them to the apps ('' while there are none). */
@@ -69,30 +89,84 @@ export class AcknowledgedWrites implements OnApplicationBootstrap, OnApplication
   async onApplicationBootstrap() {
     this.raise(decodePositions(Object.entries(await this.redis.hgetall(this.key)).map(([k, v]) => `${k}=${v}`).join(',')));
     this.subscriber = this.redis.duplicate();
-    this.subscriber.on('message', (_channel: string, text: string) => this.raise(decodePositions(text)));
-    await this.subscriber.subscribe(this.channel);
+    this.subscriber.on('message', (channel: string, text: string) => (channel === this.channel ? this.announcement(text) : this.confirmation(text)));
+    await this.subscriber.subscribe(this.channel, this.confirmations(this.id));
+    await this.beat();
+    this.heartbeat = setInterval(() => void this.beat().catch((err: unknown) => this.logger.warn({ err }, 'could not tell the other gateways this one is alive')), HEARTBEAT_MS);
+    this.heartbeat.unref();
   }
 
   async onApplicationShutdown() {
+    clearInterval(this.heartbeat);
+    await this.redis.zrem(this.gatewaysKey, this.id).catch(() => undefined);
     await this.subscriber?.quit().catch(() => undefined);
+  }
+
+  /** Says this gateway is alive, and learns which others are. */
+  private async beat(): Promise<void> {
+    const now = Date.now();
+    const [, , alive] = (await this.redis.multi().zadd(this.gatewaysKey, now, this.id).zremrangebyscore(this.gatewaysKey, 0, now - ALIVE_MS * 10)
+      .zrangebyscore(this.gatewaysKey, now - ALIVE_MS, '+inf').exec()) ?? [];
+    const ids = Array.isArray(alive?.[1]) ? alive[1] as string[] : [];
+    this.peers = ids.filter((id) => id !== this.id);
+  }
+
+  /** Another gateway's positions: taken in, then confirmed to it. */
+  private announcement(text: string): void {
+    const [from, seq, positions] = text.split(' ');
+    if (from === this.id || !seq) return;
+    this.raise(decodePositions(positions));
+    this.redis.publish(this.confirmations(from), `${this.id} ${seq}`).catch(() => undefined);
+  }
+
+  private confirmation(text: string): void {
+    const [from, seq] = text.split(' ');
+    const waiting = this.confirming.get(Number(seq));
+    if (!waiting) return;
+    waiting.missing.delete(from);
+    if (waiting.missing.size === 0) waiting.done();
   }
 
   /**
    * Takes in what an app's answer says of the write it acknowledged (the `x-berth-positions`
    * header). `unknown` (its messages were not published in time) raises nothing: see docs/consistency.md.
    */
-  record(answer: string | string[] | undefined, app?: UpstreamApp): void {
-    if (typeof answer !== 'string' || answer === '') return;
+  record(answer: string | string[] | undefined, app?: UpstreamApp): Promise<void> | undefined {
+    if (typeof answer !== 'string' || answer === '') return undefined;
     if (answer === UNKNOWN_POSITIONS) {
       if (app) this.unsettled.set(app, Date.now());
-      return;
+      return undefined;
     }
     const learned = decodePositions(answer);
-    if (!this.raise(learned)) return;
+    if (!this.raise(learned)) return undefined;
+    return this.share(learned);
+  }
+
+  /** Stores and announces positions; resolves once every other live gateway confirmed them (or CONFIRM_WAIT_MS passed). */
+  private share(learned: Positions): Promise<void> | undefined {
+    const seq = ++this.announced;
     const args = [...learned].flatMap(([k, v]) => [k, String(v)]);
-    this.redis.eval(RECORD, 2, this.key, this.channel, ...args, encodePositions(learned)).catch((err: unknown) => {
+    const peers = this.peers;
+    let confirmed: Promise<void> | undefined;
+    if (peers.length > 0) {
+      confirmed = new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          this.confirming.delete(seq);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          this.logger.warn({ missing: [...this.confirming.get(seq)?.missing ?? []] }, 'gateways did not confirm a write\'s positions in time');
+          done();
+        }, CONFIRM_WAIT_MS);
+        this.confirming.set(seq, { missing: new Set(peers), done });
+      });
+    }
+    const stored = this.redis.eval(RECORD, 2, this.key, this.channel, ...args, `${this.id} ${seq} ${encodePositions(learned)}`).catch((err: unknown) => {
       this.logger.warn({ err }, 'could not share acknowledged positions with the other gateways');
+      this.confirming.get(seq)?.done();
     });
+    return confirmed ?? (void stored, undefined);
   }
 
   /** Whether every acknowledged write's positions are known. */

@@ -25,6 +25,8 @@ export interface Forwarding {
   answerDefaults?: Readonly<Record<string, string>>;
 }
 
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** True when the request carries a body to stream on. */
 export function hasBody(req: IncomingMessage): boolean {
   const length = req.headers['content-length'];
@@ -40,7 +42,9 @@ export function hasBody(req: IncomingMessage): boolean {
  */
 export async function forward(req: IncomingMessage, res: ServerResponse, to: Forwarding, beforeAnswer?: (status: number) => Promise<void>): Promise<void> {
   const options = upstreamRequest(req, to);
-  if (!beforeAnswer) {
+  // A write's answer waits until the other gateways hold its positions (AcknowledgedWrites).
+  const write = to.acknowledged !== undefined && !READS.has(options.method);
+  if (!beforeAnswer && !write) {
     await to.pool.stream(options, ({ statusCode, headers }) => {
       res.writeHead(statusCode, responseHeaders(res, headers, to));
       return res;
@@ -48,14 +52,16 @@ export async function forward(req: IncomingMessage, res: ServerResponse, to: For
     return;
   }
   const upstream = await to.pool.request(options);
-  await beforeAnswer(upstream.statusCode);
+  if (write) await to.acknowledged!.record(upstream.headers[POSITIONS_HEADER], to.app);
+  await beforeAnswer?.(upstream.statusCode);
   res.writeHead(upstream.statusCode, responseHeaders(res, upstream.headers, to));
   upstream.body.on('error', () => res.destroy()).pipe(res);
 }
 
 /** The upstream's headers for the client; a `Vary` the gateway set already (CORS) is kept in front of the upstream's. */
 function responseHeaders(res: ServerResponse, headers: Record<string, string | string[] | undefined>, to: Forwarding) {
-  to.acknowledged?.record(headers[POSITIONS_HEADER], to.app);
+  // A read that published something (rare) shares its positions without holding its answer.
+  if (READS.has(String(to.method))) void to.acknowledged?.record(headers[POSITIONS_HEADER], to.app);
   const out = clientResponseHeaders(headers, to.origin, to.publicBase);
   const vary = out.vary === undefined ? undefined : res.getHeader('vary');
   if (vary !== undefined) out.vary = `${String(vary)}, ${String(out.vary)}`;
