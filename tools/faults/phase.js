@@ -74,6 +74,7 @@ async function runPhase(ctx, fault, index) {
       if (!saidDown.has(app)) problems.push(`${app}'s /health never said DOWN with ${fault.dependency} DOWN`);
     }
     recoveryMs = await recovery(ctx, fault, liftedAt).catch((err) => { problems.push(err.message); return undefined; });
+    if (fault.check) problems.push(...await fault.check(ctx));
     await sleep(TAIL_MS);
   } finally {
     await load.stop();

@@ -26,6 +26,12 @@ export const baseConfigSchema = z.object({
   /** Store commands taking this long or longer are logged with the shape of their filter (0: none). */
   BERTH_STORE_SLOW_MS: z.coerce.number().int().min(0).default(1000),
   BERTH_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
+  /**
+   * `read-your-writes` (the default): a write is answered once its messages are published, and every
+   * later request sees it (docs/consistency.md); `eventual`: writes are answered at once and other
+   * apps see them when their consumers get there (for comparison in `npm run bench:consistency`).
+   */
+  BERTH_CONSISTENCY: z.enum(['read-your-writes', 'eventual']).default('read-your-writes'),
   /** How long a write's answer waits for the messages it caused to be published, so that later requests see it (docs/consistency.md). */
   BERTH_CONSISTENCY_PUBLISH_WAIT_MS: z.coerce.number().int().min(0).default(5000),
   /** How long a request waits for the app's consumers to catch up with the writes acknowledged before it; then 503 (docs/consistency.md). */

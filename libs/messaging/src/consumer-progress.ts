@@ -15,7 +15,10 @@ export class ConsumerProgress {
   private readonly waiters = new Set<{ positions: Positions; done: () => void }>();
   private polling?: NodeJS.Timeout;
 
-  /** `readCommitted` answers the group's committed offsets as positions (the last offset handled, per partition). */
+  /**
+   * `topics` as the broker names them; `readCommitted` answers the group's committed offsets as
+   * positions (the last offset handled, per partition).
+   */
   constructor(topics: readonly string[], private readonly readCommitted?: () => Promise<Positions>) {
     this.topics = new Set(topics);
   }

@@ -125,7 +125,7 @@ export class ConsumerRunner {
         }
         resolveOffset(message.offset);
         this.commits?.handle(batch.topic, batch.partition, message.offset);
-        this.options.progress?.handled(topic, batch.partition, message.offset);
+        this.options.progress?.handled(batch.topic, batch.partition, message.offset);
         await heartbeat();
       }
     } finally {

@@ -1,6 +1,6 @@
 /**
- * Where messages sit in Kafka: per topic partition (`<topic>/<partition>`, the topic as code names
- * it), the offset of the last message that counts. A write's positions are those of the messages it
+ * Where messages sit in Kafka: per topic partition (`<topic>/<partition>`, the topic as the broker
+ * names it, so that stacks sharing a broker under different prefixes never mix), the offset of the last message that counts. A write's positions are those of the messages it
  * published; a reader that has handled every partition up to them has seen the write and everything
  * before it (docs/consistency.md).
  */

@@ -2,7 +2,7 @@ import { Kafka, Message, Partitioners, Producer, RecordMetadata } from 'kafkajs'
 import type { Envelope } from './envelope';
 import { KafkaRecord, toRecord } from './kafka-record';
 import { Positions, positionKey } from './positions';
-import { appTopic, brokerTopic } from './topic-namespace';
+import { brokerTopic } from './topic-namespace';
 import { currentWork } from './work-context';
 
 /**
@@ -69,13 +69,13 @@ export class Publisher {
     const counts = new Map<string, number>();
     for (const [topic, messages] of byTopic) {
       for (const message of messages) {
-        const key = positionKey(appTopic(topic), this.chosen.get(message) ?? -1);
+        const key = positionKey(topic, this.chosen.get(message) ?? -1);
         counts.set(key, (counts.get(key) ?? 0) + 1);
       }
     }
     const positions: Positions = new Map();
     for (const answer of answers) {
-      const key = positionKey(appTopic(answer.topicName), answer.partition);
+      const key = positionKey(answer.topicName, answer.partition);
       const base = answer.baseOffset ?? answer.offset;
       const count = counts.get(key);
       if (base !== undefined && count !== undefined) positions.set(key, Number(base) + count - 1);

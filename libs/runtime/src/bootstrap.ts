@@ -106,7 +106,8 @@ export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): 
   fastify.setErrorHandler((err, req, reply) => errors.respond(err, req, reply));
   // An internal app reads its own projections only once they hold every write acknowledged before
   // the request (the gateway names them); the gateway, which faces clients, keeps its own fence.
-  const fenced = !options.publicServer;
+  const readYourWrites = config.BERTH_CONSISTENCY === 'read-your-writes';
+  const fenced = !options.publicServer && readYourWrites;
   fastify.addHook('onRequest', (req, reply, done) => {
     reply.headers(security);
     reply.header('x-request-id', req.id);
@@ -122,10 +123,12 @@ export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): 
     workContext.run({ correlationId: req.id, processingMode, publications }, () => (caughtUp ? caughtUp.then(() => done(), done) : done()));
   });
   // A write is answered once the messages it caused are published, with their positions (docs/consistency.md).
-  fastify.addHook('onSend', async (req, reply, payload) => {
-    const positions = await reportedPositions(req.publications, config.BERTH_CONSISTENCY_PUBLISH_WAIT_MS);
-    if (positions !== undefined) reply.header(POSITIONS_HEADER, positions);
-    return payload;
+  if (readYourWrites) fastify.addHook('onSend', (req, reply, payload, done) => {
+    if (!req.publications?.length) return done(null, payload);
+    reportedPositions(req.publications, config.BERTH_CONSISTENCY_PUBLISH_WAIT_MS).then((positions) => {
+      if (positions !== undefined) reply.header(POSITIONS_HEADER, positions);
+      done(null, payload);
+    }, (err: Error) => done(err));
   });
   let closing = false;
   fastify.addHook('onSend', (_req, reply, payload, done) => {

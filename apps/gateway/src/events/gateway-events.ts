@@ -3,7 +3,7 @@ import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } fro
 import type { Consumer, Kafka } from 'kafkajs';
 import type { Logger } from 'pino';
 import { Topics } from '@berth/contracts';
-import { appTopic, brokerTopic, ConsumerProgress, ensureTopics, FETCH_MAX_WAIT_MS } from '@berth/messaging';
+import { brokerTopic, ConsumerProgress, ensureTopics, FETCH_MAX_WAIT_MS } from '@berth/messaging';
 import { BASE_CONFIG, KAFKA, PINO } from '@berth/runtime';
 import type { GatewayConfig } from '../config/gateway.env';
 import { GatewayFence } from '../consistency/gateway-fence';
@@ -27,7 +27,7 @@ export class GatewayEvents implements OnApplicationBootstrap, OnApplicationShutd
   private consumer?: Consumer;
   private stopping = false;
 
-  private readonly progress = new ConsumerProgress(TOPICS);
+  private readonly progress = new ConsumerProgress(TOPICS.map(brokerTopic));
 
   constructor(
     private readonly readiness: EventsReadiness, @Inject(KAFKA) private readonly kafka: Kafka, @Inject(BASE_CONFIG) private readonly config: GatewayConfig,
@@ -88,7 +88,7 @@ export class GatewayEvents implements OnApplicationBootstrap, OnApplicationShutd
     await admin.connect();
     try {
       for (const topic of TOPICS) {
-        for (const { partition, high } of await admin.fetchTopicOffsets(brokerTopic(topic))) this.progress.handled(topic, partition, Number(high) - 1);
+        for (const { partition, high } of await admin.fetchTopicOffsets(brokerTopic(topic))) this.progress.handled(brokerTopic(topic), partition, Number(high) - 1);
       }
     } finally {
       await admin.disconnect();
@@ -109,7 +109,7 @@ export class GatewayEvents implements OnApplicationBootstrap, OnApplicationShutd
         } catch (err) {
           this.logger.warn({ err }, 'could not handle a gateway event');
         }
-        this.progress.handled(appTopic(topic), partition, message.offset);
+        this.progress.handled(topic, partition, message.offset);
       },
     });
   }

@@ -5,7 +5,7 @@ import type { Admin, Kafka } from 'kafkajs';
 import type { Connection } from 'mongoose';
 import { Logger } from 'pino';
 import type { BaseConfig } from '@berth/config';
-import { appTopic, brokerTopic, ConsumerProgress, ConsumerRunner, ensureTopics, Envelope, Inbox, MessageContext, Positions, positionKey, Publisher } from '@berth/messaging';
+import { brokerTopic, ConsumerProgress, ConsumerRunner, ensureTopics, Envelope, Inbox, MessageContext, Positions, positionKey, Publisher } from '@berth/messaging';
 import { causalFence } from './causal-fence';
 import { APP_INFO, AppInfo, BASE_CONFIG } from '../app-info';
 import { KAFKA } from '../clients/kafka.provider';
@@ -57,7 +57,7 @@ export class Consumers implements HealthIndicator, OnApplicationBootstrap, OnApp
     this.consumers = this.types.map((type) => this.moduleRef.get(type, { strict: false }));
     this.topics = [...new Set(this.consumers.flatMap((c) => c.topics))];
     if (this.consumers.length === 0) return;
-    this.progress = new ConsumerProgress(this.topics, () => this.committed());
+    this.progress = new ConsumerProgress(this.topics.map(brokerTopic), () => this.committed());
     causalFence.attach(this.progress, this.config.BERTH_CONSISTENCY_READ_WAIT_MS);
     void this.start();
   }
@@ -98,7 +98,7 @@ export class Consumers implements HealthIndicator, OnApplicationBootstrap, OnApp
     await admin.connect();
     const positions: Positions = new Map();
     for (const { topic, partitions } of await admin.fetchOffsets({ groupId: this.groupId, topics: this.topics.map(brokerTopic) })) {
-      for (const { partition, offset } of partitions) if (Number(offset) > 0) positions.set(positionKey(appTopic(topic), partition), Number(offset) - 1);
+      for (const { partition, offset } of partitions) if (Number(offset) > 0) positions.set(positionKey(topic, partition), Number(offset) - 1);
     }
     return positions;
   }
