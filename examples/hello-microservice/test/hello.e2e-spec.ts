@@ -66,9 +66,8 @@ describe('examples/hello-microservice, packaged and deployed with the CLI throug
     expect(events(await eventually(seen, (r) => events(r).length > 0, 60000))).toEqual(['MicroserviceSubscriptionAddedEvent management']);
     const id = /\(id (\w+)\)/.exec(cli.stdout)![1];
     expect((await gw(`/application/applications/${id}`, { method: 'PUT', as: admin(), body: { availability: 'MARKET' } })).status).toBe(200);
-    // The subscription app learns of MARKET from the registry's event: until then the application is not offered to the stranger (404).
-    const subscribe = () => gw(`/tenant/tenants/${stranger.id}/applications`, { method: 'POST', as: admin(), body: { application: { id } } });
-    expect((await eventually(subscribe, (r) => r.status !== 404, 10000)).status).toBe(201);
+    // Read-your-writes (docs/consistency.md): the subscription app decides on the MARKET just answered.
+    expect((await gw(`/tenant/tenants/${stranger.id}/applications`, { method: 'POST', as: admin(), body: { application: { id } } })).status).toBe(201);
     await eventually(seen, (r) => events(r).length === 2, 60000);
     expect((await gw(`/tenant/tenants/${stranger.id}/applications/${id}`, { method: 'DELETE', as: admin() })).status).toBe(204);
     expect(events(await eventually(seen, (r) => events(r).length === 3, 60000))).toEqual([
@@ -105,10 +104,9 @@ describe('the SDK run locally with self-registration (SPEC.md "Microservice depl
     const tenant = await newTenant();
     expect((await gw(`/application/applications/${id}`, { method: 'PUT', as: admin(), body: { availability: 'MARKET' } })).status).toBe(200);
 
-    expect((await eventually(() => gw('/tenant/tenants/management/applications', { method: 'POST', as: admin(), body: { application: { id } } }), (r) => r.status !== 404, 30000)).status).toBe(201);
-    // The subscription app learns of the change to MARKET from the registry's event: until then the application is not offered to the tenant (404).
-    const subscribe = () => gw(`/tenant/tenants/${tenant.id}/applications`, { method: 'POST', as: admin(), body: { application: { id } } });
-    expect((await eventually(subscribe, (r) => r.status !== 404, 10000)).status).toBe(201);
+    // Read-your-writes (docs/consistency.md): each subscription is decided on the writes answered before it.
+    expect((await gw('/tenant/tenants/management/applications', { method: 'POST', as: admin(), body: { application: { id } } })).status).toBe(201);
+    expect((await gw(`/tenant/tenants/${tenant.id}/applications`, { method: 'POST', as: admin(), body: { application: { id } } })).status).toBe(201);
     const added = await eventually(seen, (r) => JSON.parse(r.text || '{}').subscribed?.length === 2, 30000);
     expect(JSON.parse(added.text).events.map((e: { event: string; tenant: string }) => `${e.event} ${e.tenant}`).sort()).toEqual(
       [`MicroserviceSubscriptionAddedEvent ${tenant.id}`, 'MicroserviceSubscriptionAddedEvent management'].sort());
