@@ -7,7 +7,7 @@ const hasAny = (caller: Principal, roles: readonly string[]) => roles.some((r) =
 /**
  * Who may learn what tenant `tenant` is subscribed to (its subscriptions, and any application
  * listing filtered by them): the tenant's own users holding an application read role, and the
- * management tenant's users holding a tenant read role. See docs/security.md, "Tenant boundaries".
+ * management tenant's users holding a tenant read role. See docs/security.md, "Who reads a tenant's subscriptions".
  * @throws 403 `security/Forbidden` for anyone else.
  */
 export function checkSubscriptionsReader(caller: Principal, tenant: string, managementTenant: string): void {

@@ -12,7 +12,7 @@ export function acceptedRolesOf(p: Partial<TenantSubscribedV1>): string[] {
 /**
  * The roles a service user holds: the microservice's current `requiredRoles` that its tenant
  * accepted. A narrowing applies at once; a widening waits until the tenant accepts it
- * (docs/security.md, "Service user consent").
+ * (docs/security.md, "Service users and the roles a tenant accepted").
  */
 export function grantedRoles(current: readonly string[], accepted: readonly string[]): string[] {
   const ok = new Set(accepted);
