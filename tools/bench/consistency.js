@@ -8,7 +8,6 @@
 const { randomBytes } = require('node:crypto');
 const { mkdirSync } = require('node:fs');
 const { join } = require('node:path');
-const { performance } = require('node:perf_hooks');
 const { parseArgs } = require('node:util');
 const { Pool } = require('undici');
 const processes = require('./gateway/processes');
