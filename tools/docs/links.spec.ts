@@ -1,0 +1,48 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+
+const ROOT = join(__dirname, '..', '..');
+
+/** README.md and every Markdown file under docs/. */
+function documents(): string[] {
+  const found = [join(ROOT, 'README.md')];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (name.endsWith('.md')) found.push(path);
+    }
+  };
+  walk(join(ROOT, 'docs'));
+  return found;
+}
+
+/** The anchors of a Markdown file's headings, as GitHub makes them. */
+function anchors(file: string): Set<string> {
+  const slugs = new Set<string>();
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const heading = /^#{1,6}\s+(.*)$/.exec(line)?.[1];
+    if (heading) slugs.add(heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-'));
+  }
+  return slugs;
+}
+
+/** Every relative link of a document that does not lead to a file (and heading) of the repository. */
+function brokenLinks(file: string): string[] {
+  const text = readFileSync(file, 'utf8').replace(/```[\s\S]*?```/g, '');
+  const broken: string[] = [];
+  for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+    if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue;
+    const [path, anchor] = target.split('#');
+    const to = path ? resolve(dirname(file), path) : file;
+    if (!to.startsWith(ROOT) || !existsSync(to)) broken.push(`${target} (no such file)`);
+    else if (anchor && to.endsWith('.md') && !anchors(to).has(anchor)) broken.push(`${target} (no such heading)`);
+  }
+  return broken.map((b) => `${relative(ROOT, file)}: ${b}`);
+}
+
+describe('documentation links', () => {
+  it('every relative link in README.md and docs/ leads to a file of the repository, and to a heading of it where it names one', () => {
+    expect(documents().flatMap(brokenLinks)).toEqual([]);
+  });
+});
