@@ -2,6 +2,9 @@ import Router from 'find-my-way';
 
 /** The methods Berth's routes use; any other method (TRACE, QUERY, PROPFIND…) is answered 405 or 404 (foreignMethods of libs/runtime). */
 export const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
+
+/** The methods that change nothing: no XSRF token needed with a cookie, no write to report. */
+export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 const ROUTE_METHODS: ReadonlySet<string> = new Set(METHODS);
 
 /** Whether some Berth route may use `method`. */

@@ -1,13 +1,12 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { Principal, PRINCIPAL_HEADER, signPrincipal } from '@berth/auth';
-import { DomainError, serviceUnavailable } from '@berth/http';
+import { DomainError, SAFE_METHODS, serviceUnavailable } from '@berth/http';
 import type { Pool } from 'undici';
 import { hostLabel, parseBasic } from './basic-credentials';
 import { CachedPrincipal, CredentialCache, Verified } from './credential-cache';
 
 /** The gateway itself, when it calls another app outside a request's tenant (credential checks, API documents). */
 export const GATEWAY_PRINCIPAL: Principal = { tenant: '-', user: 'gateway', roles: [], kind: 'internal' };
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Establishes who a request acts for (DESIGN.md section 5): Basic credentials (with the `TFAToken`

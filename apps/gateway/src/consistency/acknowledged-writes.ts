@@ -3,6 +3,7 @@ import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } fro
 import type Redis from 'ioredis';
 import type { Logger } from 'pino';
 import { PRINCIPAL_HEADER, signPrincipal } from '@berth/auth';
+import { GATEWAY_PRINCIPAL } from '../auth/authenticator';
 import { serviceUnavailable } from '@berth/http';
 import { decodePositions, encodePositions, mergePositions, Positions } from '@berth/messaging';
 import { BASE_CONFIG, PINO, PUBLISHED_PATH, REDIS, UNKNOWN_POSITIONS } from '@berth/runtime';
@@ -190,7 +191,7 @@ export class AcknowledgedWrites implements OnApplicationBootstrap, OnApplication
   }
 
   private async ask(): Promise<void> {
-    const principal = signPrincipal({ tenant: this.config.BERTH_MANAGEMENT_TENANT, user: 'gateway', roles: [], kind: 'internal' }, this.config.BERTH_INTERNAL_KEY);
+    const principal = signPrincipal(GATEWAY_PRINCIPAL, this.config.BERTH_INTERNAL_KEY);
     await Promise.all([...this.unsettled].map(async ([app, reportedBy]) => {
       try {
         const res = await this.upstreams.pool(app).request({

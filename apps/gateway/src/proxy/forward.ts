@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import type { Dispatcher } from 'undici';
 import { PRINCIPAL_HEADER } from '@berth/auth';
-import { DomainError, limitedBody, serviceUnavailable } from '@berth/http';
+import { DomainError, limitedBody, SAFE_METHODS, serviceUnavailable } from '@berth/http';
 import { AFTER_HEADER, POSITIONS_HEADER } from '@berth/runtime';
 import type { AcknowledgedWrites } from '../consistency/acknowledged-writes';
 import type { UpstreamApp } from '../routing/route-table';
@@ -25,8 +25,6 @@ export interface Forwarding {
   answerDefaults?: Readonly<Record<string, string>>;
 }
 
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 /** True when the request carries a body to stream on. */
 export function hasBody(req: IncomingMessage): boolean {
   const length = req.headers['content-length'];
@@ -43,7 +41,7 @@ export function hasBody(req: IncomingMessage): boolean {
 export async function forward(req: IncomingMessage, res: ServerResponse, to: Forwarding, beforeAnswer?: (status: number) => Promise<void>): Promise<void> {
   const options = upstreamRequest(req, to);
   // A write's answer waits until the other gateways hold its positions (AcknowledgedWrites).
-  const write = to.acknowledged !== undefined && !READS.has(options.method);
+  const write = to.acknowledged !== undefined && !SAFE_METHODS.has(options.method);
   if (!beforeAnswer && !write) {
     await to.pool.stream(options, ({ statusCode, headers }) => {
       res.writeHead(statusCode, responseHeaders(res, headers, to));
@@ -61,7 +59,7 @@ export async function forward(req: IncomingMessage, res: ServerResponse, to: For
 /** The upstream's headers for the client; a `Vary` the gateway set already (CORS) is kept in front of the upstream's. */
 function responseHeaders(res: ServerResponse, headers: Record<string, string | string[] | undefined>, to: Forwarding) {
   // A read that published something (rare) shares its positions without holding its answer.
-  if (READS.has(String(to.method))) void to.acknowledged?.record(headers[POSITIONS_HEADER], to.app);
+  if (SAFE_METHODS.has(to.method)) void to.acknowledged?.record(headers[POSITIONS_HEADER], to.app);
   const out = clientResponseHeaders(headers, to.origin, to.publicBase);
   const vary = out.vary === undefined ? undefined : res.getHeader('vary');
   if (vary !== undefined) out.vary = `${String(vary)}, ${String(out.vary)}`;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { forbidden, PRINCIPAL_HEADER, unauthorized, verifyPrincipal } from '@berth/auth';
+import { assertInternalCaller } from './internal-caller';
 
 /** Where each app serves the OpenAPI document of its public routes; the gateway merges them. */
 export const API_DOCUMENT_PATH = '/internal/openapi.json';
@@ -11,9 +11,7 @@ export const API_DOCUMENT_PATH = '/internal/openapi.json';
 export function registerApiDocumentRoute(fastify: FastifyInstance, internalKey: string, build: () => Promise<object>): void {
   let document: Promise<string> | undefined;
   fastify.get(API_DOCUMENT_PATH, async (req, reply) => {
-    const principal = verifyPrincipal(req.headers[PRINCIPAL_HEADER], internalKey);
-    if (!principal) throw unauthorized();
-    if (principal.kind !== 'internal') throw forbidden();
+    assertInternalCaller(req.headers, internalKey);
     document ??= build().then((d) => JSON.stringify(d));
     const json = await document.catch((err: unknown) => { document = undefined; throw err; });
     return reply.header('content-type', 'application/json').header('cache-control', 'no-store').send(json);

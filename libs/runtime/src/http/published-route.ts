@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { forbidden, PRINCIPAL_HEADER, unauthorized, verifyPrincipal } from '@berth/auth';
 import { DomainError, serviceUnavailable } from '@berth/http';
 import { encodePositions } from '@berth/messaging';
 import { causalFence, PUBLISHED_PATH } from '../messaging/causal-fence';
+import { assertInternalCaller } from './internal-caller';
 
 /**
  * `GET /internal/outbox/published?reportedBy=<ms>`, for the gateway only (principal kind `internal`):
@@ -11,9 +11,7 @@ import { causalFence, PUBLISHED_PATH } from '../messaging/causal-fence';
  */
 export function registerPublishedRoute(fastify: FastifyInstance, internalKey: string): void {
   fastify.get(PUBLISHED_PATH, async (req, reply) => {
-    const principal = verifyPrincipal(req.headers[PRINCIPAL_HEADER], internalKey);
-    if (!principal) throw unauthorized();
-    if (principal.kind !== 'internal') throw forbidden();
+    assertInternalCaller(req.headers, internalKey);
     const reportedBy = Number((req.query as { reportedBy?: string }).reportedBy);
     if (!Number.isFinite(reportedBy)) throw new DomainError('general', 'Unprocessable Entity', 'reportedBy must be a time in ms since the epoch');
     const positions = causalFence.publishedSince(reportedBy);

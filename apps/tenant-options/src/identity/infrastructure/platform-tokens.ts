@@ -12,7 +12,9 @@ import type { TenantOptionsConfig } from '../../config/tenant-options.env';
 export interface TokenClaims { tenant: string; user: string; jti: string; iat: number; exp: number; xsrfToken: string; issuedAtMs: number }
 
 const MAX_LIFETIME_SECONDS = 30 * 86400;
-const LIFESPAN_OPTION = 'oauth.internal/basic-token.lifespan.seconds';
+/** The category of the tenant's option that sets its platform tokens' lifetime. */
+export const TOKEN_LIFETIME_CATEGORY = 'oauth.internal';
+const LIFESPAN_OPTION = `${TOKEN_LIFETIME_CATEGORY}/basic-token.lifespan.seconds`;
 
 /**
  * The platform's own tokens (OAI-Secure): HS256 JWTs whose key changes every

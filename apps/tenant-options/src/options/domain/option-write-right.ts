@@ -1,4 +1,7 @@
 import { forbidden, type Principal, RoleSets } from '@berth/auth';
+import { TFA_CATEGORY } from '../../identity/infrastructure/tfa-settings';
+import { TOKEN_LIFETIME_CATEGORY } from '../../identity/infrastructure/platform-tokens';
+import { PUBLIC_KEY_CATEGORY } from './validators/public-key.validator';
 
 /**
  * Who may change a tenant's option, by its category (see docs/security.md, "Trust anchors"):
@@ -11,7 +14,7 @@ import { forbidden, type Principal, RoleSets } from '@berth/auth';
 export type OptionWriteRight = 'option-admin' | 'tenant-admin' | 'platform';
 
 /** The categories that decide who can log in and how. */
-export const AUTHENTICATION_CATEGORIES: readonly string[] = ['token.publicKey', 'two-factor-authentication', 'oauth.internal'];
+export const AUTHENTICATION_CATEGORIES: readonly string[] = [PUBLIC_KEY_CATEGORY, TFA_CATEGORY, TOKEN_LIFETIME_CATEGORY];
 /** The categories of limits the gateway enforces to protect the platform. */
 export const PLATFORM_CATEGORIES: readonly string[] = ['rate.limit'];
 
