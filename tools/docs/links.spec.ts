@@ -41,7 +41,30 @@ function brokenLinks(file: string): string[] {
   return broken.map((b) => `${relative(ROOT, file)}: ${b}`);
 }
 
-describe('documentation links', () => {
+/** Lines that tell the project's history instead of how it is: issue numbers, dates of changes, sessions. */
+function historyLines(file: string): string[] {
+  const page = relative(ROOT, file);
+  // A benchmark's or a reliability run's result table says when it was run.
+  const runDatesAllowed = page.startsWith('docs/benchmarks/') || page === 'docs/reliability.md';
+  const told = [
+    /\bissues?\s+#?\d+/i,
+    /\b(until|since|before|after|as of)\s+(20\d\d|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\s+\d)/i,
+    /\b(this|that|earlier|previous|next|evening|morning) session\b/i,
+    ...(runDatesAllowed ? [] : [/\b20\d\d-\d\d-\d\d\b/]),
+  ];
+  return readFileSync(file, 'utf8').split('\n').flatMap((line, i) =>
+    told.some((pattern) => pattern.test(line)) ? [`${page}:${i + 1}: ${line.trim()}`] : []);
+}
+
+describe('documentation', () => {
+  it('keeps the README a front door of at most 300 lines', () => {
+    expect(readFileSync(join(ROOT, 'README.md'), 'utf8').split('\n').length).toBeLessThanOrEqual(300);
+  });
+
+  it('says how things are, not how they came to be', () => {
+    expect(documents().flatMap(historyLines)).toEqual([]);
+  });
+
   it('every relative link in README.md and docs/ leads to a file of the repository, and to a heading of it where it names one', () => {
     expect(documents().flatMap(brokenLinks)).toEqual([]);
   });
