@@ -136,7 +136,6 @@ export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): 
     done(null, payload);
   });
   if (options.verbConventions !== false) registerVerbConventions(fastify);
-  registerJsonMediaTypes(fastify);
   registerBodyDepthLimit(fastify);
   const metrics = new Metrics(app.name);
   registerRequestMetrics(fastify, metrics, options.routeLabel);
@@ -176,6 +175,9 @@ export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): 
     }
   });
   await options.beforeListen?.(nest, config);
+  // Nest registers its own `application/json` parser while it initialises; ours replaces it afterwards.
+  await nest.init();
+  registerJsonMediaTypes(fastify);
   const exchanges = new RawExchanges({ logger, metrics, errors, security, brandHeader: config.BERTH_BRAND_HEADER, closing: () => closing });
   const foreign = foreignMethods(exchanges);
   const own = options.rawHandler?.(nest, config, exchanges);
