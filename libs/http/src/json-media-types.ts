@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  * e.g. `application/vnd.com.nsn.<brand>.application+json`) as JSON, like `application/json`:
  * malformed JSON is a 400; a prototype-polluting key (`__proto__`, `constructor.prototype`) is
  * dropped, as the app's `onProtoPoisoning` says (libs/runtime bootstrap). An empty body is no body
- * (undefined): clients send the media type on requests that carry none, e.g. SPEC.md row 18.
+ * (undefined): clients send the media type on requests that carry none, e.g. `POST /tenant/loginOptions`.
  */
 export function registerJsonMediaTypes(fastify: FastifyInstance): void {
   const { onProtoPoisoning, onConstructorPoisoning } = fastify.initialConfig;

@@ -38,7 +38,8 @@ async function serialized<T>(key: string, work: () => Promise<T>): Promise<T> {
  * a whole collection for any filter but a bare `{_id}` (a projection of every application ever made
  * cost 130 ms per event in the soak), so there the guard is checked on a read by `_id` and the write
  * goes by `_id`, with the calls for one document serialized in this process. That is atomic within
- * one process, which is what FerretDB supports anyway (README, "FerretDB and concurrent updates").
+ * one process, which is what FerretDB supports anyway: it applies an update by reading and writing back with no check
+ * between, so two processes updating one document are only safe on MongoDB (docs/operations/index.md).
  */
 export async function upsertUnlessNewer<T extends Document & { _id: string }>(
   collection: Collection<T>, id: string, counter: string, version: number, update: UpdateFilter<T>,

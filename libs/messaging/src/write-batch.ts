@@ -39,7 +39,7 @@ export class WriteBatch<T> {
   /**
    * Bulk-write operations (updates among them), sent by `send` (an unordered bulkWrite), at most
    * `UPDATES_PER_COMMAND` per command: on FerretDB 1.24 a command of about 100 update statements
-   * wedges its database (README, "SMS benchmark"). So no caller can make a large one by mistake,
+   * wedges its database (apps/sms-adapter/test/receipt-flood.int-spec.ts sends such a flood). So no caller can make a large one by mistake,
    * a batch is made only through these two.
    */
   static bulkWrites<T>(send: (ops: T[]) => Promise<unknown>, options: WriteBatchOptions = {}): WriteBatch<T> {
