@@ -14,7 +14,8 @@ mongo_external() { [ -n "${MONGODB_URI:-}" ] && [ "${MONGODB_URI}" != "$(ferret_
 # FerretDB 1.24 applies an update as "read the matching documents, then write them back", with
 # no check in between: two connections updating one document at once lose one of the writes.
 # One connection per client (maxPoolSize=1) sends one operation at a time, so every write
-# from one process is applied in order. README.md, "FerretDB and concurrent updates", has more.
+# from one process is applied in order. Two processes writing one document are only safe on
+# MongoDB (docs/operations/index.md).
 ferret_uri() { echo "mongodb://127.0.0.1:$MONGO_PORT/?maxPoolSize=1"; }
 mongo_uri() { if mongo_external; then echo "$MONGODB_URI"; else ferret_uri; fi; }
 
@@ -70,7 +71,6 @@ install_ferretdb() {
 # by `_ferretdb_sjson->'$._id'`, an expression SQLite does not match to that index: every find,
 # update and delete by `_id` reads the whole table (an update costs 6 ms at 500 documents, 56 ms
 # at 5,000). The one-line patch makes lookups use the index's form (about 1.5 ms at any size).
-# README.md, "FerretDB's limits", has the measurements.
 patch_ferretdb_id_lookups() {
   local meta="$1/internal/backends/sqlite/metadata/metadata.go"
   grep -q "IDColumn = DefaultColumn + \"->'\$._id'\"" "$meta" \
