@@ -1,5 +1,5 @@
-// Benchmark (issue 6): the time from a subscribe's 201 until the microservice's bootstrap user sees
-// the tenant in `GET /application/currentApplication/subscriptions` (SPEC.md row 12), next to
+// Benchmark: the time from a subscribe's 201 until the microservice's bootstrap user sees
+// the tenant in `GET /application/currentApplication/subscriptions`, next to
 // Kafka's own produce-to-consume latency on the same broker, in one run. Run through
 // `npm run bench:subscriptions` (provisions the infra, builds). Options: --runs (200), --tenants (4:
 // the tenants that take turns being unsubscribed and subscribed again), --poll-ms (10), --port-base.
@@ -73,26 +73,26 @@ async function setUp() {
   return { app, tenants, bootstrap: basic(`${boot.body.tenant}/${boot.body.name}`, boot.body.password) };
 }
 
-/** Row 12 as the microservice calls it: the tenants it lists. */
+/** `/application/currentApplication/subscriptions` as the microservice calls it: the tenants it lists. */
 async function listedTenants(bootstrap) {
-  const res = expectStatus(await gw('/application/currentApplication/subscriptions', { auth: bootstrap, accept: `${BRAND}.applicationUserCollection+json` }), 200, 'row 12');
+  const res = expectStatus(await gw('/application/currentApplication/subscriptions', { auth: bootstrap, accept: `${BRAND}.applicationUserCollection+json` }), 200, 'currentApplication/subscriptions');
   return res.body.users.map((u) => u.tenant);
 }
 
-/** Polls row 12 every POLL_MS until `check(listed)` holds; answers when it did (ms since epoch) and the polls made. */
+/** Polls currentApplication/subscriptions every POLL_MS until `check(listed)` holds; answers when it did (ms since epoch) and the polls made. */
 async function pollUntil(bootstrap, check, timeoutMs = 30000) {
   const deadline = Date.now() + timeoutMs;
   for (let polls = 1; ; polls++) {
     if (check(await listedTenants(bootstrap))) return { at: Date.now(), polls };
-    if (Date.now() > deadline) throw new Error(`row 12 did not change within ${timeoutMs} ms`);
+    if (Date.now() > deadline) throw new Error(`currentApplication/subscriptions did not change within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, POLL_MS));
   }
 }
 
 /**
  * Each run takes the next of the tenants in turn: unsubscribes it if it is subscribed and waits
- * (unmeasured) until row 12 no longer lists it, then subscribes it and measures from the 201 until
- * row 12 lists it.
+ * (unmeasured) until currentApplication/subscriptions no longer lists it, then subscribes it and
+ * measures from the 201 until the list holds it.
  */
 async function subscriptionRuns({ app, tenants, bootstrap }) {
   const latencies = [];
@@ -127,7 +127,7 @@ const STAGES = [
   'subscription outbox → relay → Kafka → read (TenantSubscribed)',
   'tenant-options: consume, create service user (hash), write ServiceUserCreated',
   'tenant-options outbox → relay → Kafka → read (ServiceUserCreated)',
-  'subscription app: consume, store the sealed password; row 12 poll sees it',
+  'subscription app: consume, store the sealed password; currentApplication/subscriptions poll sees it',
 ];
 
 /** The tap's records of this run's two events, waiting up to 2 s for ones still on their way. */
@@ -170,7 +170,7 @@ async function kafkaRuns() {
 async function main() {
   mkdirSync(logDir, { recursive: true });
   await processes.assertPortsFree(stackPortList);
-  console.log(`subscriptions benchmark: ${RUNS} subscribes taking turns on ${TENANTS} tenants, row 12 polled every ${POLL_MS} ms; Kafka baseline ${RUNS} messages one at a time; logs in ${logDir}`);
+  console.log(`subscriptions benchmark: ${RUNS} subscribes taking turns on ${TENANTS} tenants, currentApplication/subscriptions polled every ${POLL_MS} ms; Kafka baseline ${RUNS} messages one at a time; logs in ${logDir}`);
   const started = Date.now();
   await startStack({ base, prefix, adminPassword, logDir });
   console.error(`  stack up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -179,10 +179,10 @@ async function main() {
   const consumed = await consumerStages({ 'tenant-options': appUrl('tenant-options'), subscription: appUrl('subscription') });
   const sub = await subscriptionRuns(fixture);
   const inside = await consumed();
-  console.error(`  subscribe → row 12: p50 ${sub.p50} ms, p99 ${sub.p99} ms`);
+  console.error(`  subscribe → currentApplication/subscriptions: p50 ${sub.p50} ms, p99 ${sub.p99} ms`);
   const raw = await kafkaRuns();
   console.error(`  kafkajs produce → consume: p50 ${raw.p50} ms, p99 ${raw.p99} ms`);
-  printTable(['', 'subscribe 201 → row 12 lists the tenant', 'kafkajs produce → consume', 'ratio'], [
+  printTable(['', 'subscribe 201 → currentApplication/subscriptions lists the tenant', 'kafkajs produce → consume', 'ratio'], [
     ['p50 (ms)', sub.p50, raw.p50, (sub.p50 / raw.p50).toFixed(1)],
     ['p99 (ms)', sub.p99, raw.p99, (sub.p99 / raw.p99).toFixed(1)],
     ['max (ms)', sub.max, raw.max, ''],

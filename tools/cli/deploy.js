@@ -1,4 +1,4 @@
-// berth microservice deploy <zip>: SPEC.md's deployment flow through the gateway — create the
+// berth microservice deploy <zip>: the deployment flow through the gateway (docs/microservices.md) — create the
 // application or find it by name, upload the ZIP, subscribe the tenant, wait for health UP —
 // printing each step and each deployment stage as it happens. Resolves with the exit code.
 const { basename } = require('node:path');

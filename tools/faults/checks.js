@@ -32,17 +32,17 @@ async function lostWrites(request, fixture, ledger) {
   return settled(missing);
 }
 
-/** Subscriptions whose effect does not match the last settled toggle: row 12 of the microservice, and the tenant's own call to it (200 or 403). */
+/** Subscriptions whose effect does not match the last settled toggle: the microservice's `/application/currentApplication/subscriptions`, and the tenant's own call to it (200 or 403). */
 async function subscriptionProblems(request, fixture, ledger) {
   const check = async () => {
     const problems = [...ledger.unsettled].map((t) => `tenant ${t}: the last (un)subscribe never got a definite answer`);
     const row12 = await request('/application/currentApplication/subscriptions', { auth: fixture.bootstrap, accept: `${BRAND}.applicationUserCollection+json` });
-    if (row12.status !== 200) return [...problems, `row 12: ${row12.status}`];
+    if (row12.status !== 200) return [...problems, `currentApplication/subscriptions: ${row12.status}`];
     const listed = new Set(row12.body.users.map((u) => u.tenant));
     for (const tenant of fixture.tenants) {
       if (ledger.unsettled.has(tenant.id)) continue;
       const want = ledger.subscribed.get(tenant.id);
-      if (listed.has(tenant.id) !== want) problems.push(`tenant ${tenant.id}: ${want ? 'subscribed but not listed' : 'unsubscribed but still listed'} in row 12`);
+      if (listed.has(tenant.id) !== want) problems.push(`tenant ${tenant.id}: ${want ? 'subscribed but not listed' : 'unsubscribed but still listed'} in currentApplication/subscriptions`);
       const call = await request(`/service/${fixture.hosted.name}/hello?who=check`, { auth: tenant.auth });
       if (call.status !== (want ? 200 : 403)) problems.push(`tenant ${tenant.id}: ${want ? 'subscribed' : 'unsubscribed'}, its call answered ${call.status}`);
     }

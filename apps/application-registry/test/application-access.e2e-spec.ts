@@ -50,7 +50,7 @@ describe('registry: visibility and roles', () => {
   });
 });
 
-describe('registry: clone (row 7)', () => {
+describe('registry: clone', () => {
   it('copies every property into the caller\'s tenant under clone-prefixed names, numbering when taken', async () => {
     const name = unique('src');
     const source = await create(managementTenant(), {

@@ -5,7 +5,7 @@ let OWNER: TenantHandle;
 let OTHER: TenantHandle;
 const ids = (body: any) => body.applications.map((a: any) => a.id);
 
-describe('registry: collections (rows 2 and 8, CLIENTS.md filters)', () => {
+describe('registry: collections (all, by name, and the filters clients send)', () => {
   let priv: any;
   let market: any;
   let hosted: any;

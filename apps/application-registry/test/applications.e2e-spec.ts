@@ -5,7 +5,7 @@ let T1: TenantHandle;
 let T2: TenantHandle;
 beforeAll(async () => { [T1, T2] = await Promise.all([newTenant(), newTenant()]); });
 
-describe('registry: one application (SPEC.md rows 3-7)', () => {
+describe('registry: one application (create, read, update, delete, clone)', () => {
   it('creates with 201, Location and the owner, and reads it back with 200', async () => {
     const name = unique('web');
     const res = await call('POST', '/application/applications', {

@@ -13,7 +13,7 @@ beforeAll(async () => {
 const manifest = (extra: Record<string, unknown> = {}) => ({ apiVersion: '1', version: '1.0.0', provider: { name: 'Acme' }, ...extra });
 const webZip = () => zip([{ name: 'index.html', data: '<html></html>' }, { name: 'main.js', data: 'console.log(1)', deflate: true }]);
 
-describe('registry: binary upload (SPEC.md row 13) through the gateway', () => {
+describe('registry: binary upload through the gateway', () => {
   it('accepts a microservice ZIP in part "file" with a filename and the JS client\'s fileName part: 201 with the application', async () => {
     const app = await microserviceApp(owner);
     const res = await uploadZip(app.id, owner, microserviceZip(manifest({ requiredRoles: ['ROLE_INVENTORY_READ'], requestResources: { cpu: '100m' } })), 'hello.zip');
@@ -31,7 +31,7 @@ describe('registry: binary upload (SPEC.md row 13) through the gateway', () => {
     expect(await storedBinaries(app.id)).toEqual([version.binaryId]);
   });
 
-  it('accepts part "data" without a filename as application/octet-stream (SPEC.md), and a FormData upload', async () => {
+  it('accepts part "data" without a filename as application/octet-stream, and a FormData upload', async () => {
     const app = await hostedApp(owner);
     const { body, contentType } = multipart([{ name: 'data', type: 'application/octet-stream', data: webZip() }]);
     const res = await postBinary(app.id, owner, body, contentType);

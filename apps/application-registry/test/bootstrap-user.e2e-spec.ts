@@ -24,7 +24,7 @@ const microservice = (as: Creds, extra: Record<string, unknown> = {}) => {
   return create(as, { name, key: `${name}-key`, type: 'MICROSERVICE', ...extra });
 };
 
-/** SPEC.md row 9 as the owner's admin, retried while the user is being made (503). */
+/** `GET …/bootstrapUser` as the owner's admin, retried while the user is being made (503). */
 async function bootstrapUser(id: string, as: Creds) {
   const res = await eventually(() => gw(`/application/applications/${id}/bootstrapUser`, { as, headers: { accept: `${BRAND}.user+json` } }), (r) => r.status !== 503, 10000);
   expect(res.status).toBe(200);
@@ -33,7 +33,7 @@ async function bootstrapUser(id: string, as: Creds) {
 
 const credsOf = (user: { tenant: string; name: string; password: string }): Creds => [`${user.tenant}/${user.name}`, user.password];
 
-describe('registry: bootstrap users (SPEC.md row 9)', () => {
+describe('registry: bootstrap users', () => {
   it('gives a new microservice its bootstrap user, who logs in, to the owner\'s admins with the user media type', async () => {
     const t = await newTenant();
     const app = await microservice(t.admin);
@@ -98,7 +98,7 @@ describe('registry: bootstrap users (SPEC.md row 9)', () => {
   });
 });
 
-describe('registry: currentApplication (SPEC.md rows 10-11) and its settings', () => {
+describe('registry: currentApplication and its settings', () => {
   it('answers the calling microservice to its bootstrap user, and takes PUT by the PUT rules', async () => {
     const t = await newTenant();
     const app = await microservice(t.admin, { description: 'old' });

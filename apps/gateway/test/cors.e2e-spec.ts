@@ -19,7 +19,7 @@ const preflight = (path: string, origin: string, host = '127.0.0.1') => send('OP
 });
 const asTenant = (tenant: Tenant, path: string, origin: string) => send('GET', path, { origin, authorization: basic(...tenant.admin), accept: 'application/json' });
 
-describe('gateway: CORS from the tenant option access.control/allow.origin (issue 8)', () => {
+describe('gateway: CORS from the tenant option access.control/allow.origin', () => {
   let tenant: Tenant;
   let other: Tenant;
 

@@ -12,7 +12,7 @@ const gw = (path: string, headers: Record<string, string> = {}) => fetch(`${test
 /** `METHOD /a/:b/*` as the document writes it: `METHOD /a/{b}/{path}`. */
 const templated = (route: string) => route.replace(/:([^/]+)/g, '{$1}').replace(/\/\*$/, '/{path}');
 
-/** Issue 10: the OpenAPI 3.1 document of the whole public interface, merged by the gateway. */
+/** The OpenAPI 3.1 document of the whole public interface, merged by the gateway. */
 describe('gateway: /openapi.json and /api-docs', () => {
   let document: any;
 

@@ -20,7 +20,7 @@ async function call(method: string, path: string, headers: Record<string, string
   return { status: res.statusCode, headers: res.headers as Record<string, string | undefined>, body: text ? JSON.parse(text) : undefined };
 }
 
-describe('gateway and sms-adapter with BERTH_OUTBOUND_ALLOW_PRIVATE off, an https public URL and a 2 s headers timeout (issue 10)', () => {
+describe('gateway and sms-adapter with BERTH_OUTBOUND_ALLOW_PRIVATE off, an https public URL and a 2 s headers timeout', () => {
   let gateway: ExtraApp | undefined;
   let sms: ExtraApp | undefined;
   let tenant: Awaited<ReturnType<typeof newTenant>>;

@@ -20,7 +20,7 @@ function expectSecurityHeaders(headers: Record<string, string | undefined>, what
 
 const errorResource = (error: string) => ({ error, message: expect.any(String), info: expect.stringMatching(/^http/) });
 
-describe('gateway: security headers on every answer (issue 10)', () => {
+describe('gateway: security headers on every answer', () => {
   const auth = () => ({ authorization: basic(...admin()), accept: 'application/json' });
 
   it('on proxied answers, the proxy path\'s own refusals and preflights, the gateway\'s routes and the internal apps', async () => {
@@ -46,7 +46,7 @@ describe('gateway: security headers on every answer (issue 10)', () => {
   });
 });
 
-describe('gateway: request limits (issue 10)', () => {
+describe('gateway: request limits', () => {
   it('refuses a JSON body over BERTH_HTTP_MAX_BODY_BYTES (1 MiB) with 413 and the error resource', async () => {
     const body = JSON.stringify({ name: 'too-big', key: 'too-big', type: 'HOSTED', description: 'x'.repeat(1100 * 1024) });
     const res = await call('POST', '/application/applications', { ...{ authorization: basic(...admin()) }, 'content-type': 'application/json', accept: 'application/json' }, body);
@@ -85,7 +85,7 @@ describe('gateway: request limits (issue 10)', () => {
   });
 });
 
-describe('apps: prototype-polluting keys in JSON bodies (issue 10, found by the fuzzer)', () => {
+describe('apps: prototype-polluting keys in JSON bodies', () => {
   it('drops a __proto__ or constructor.prototype key and serves the request (the body is valid JSON), with either media type', async () => {
     const headers = (type: string) => ({ authorization: basic(...admin()), 'content-type': type, accept: 'application/json' });
     const key = `proto${Date.now().toString(36)}`;

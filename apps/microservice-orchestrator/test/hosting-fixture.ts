@@ -53,7 +53,7 @@ export async function containerPassword(containerId: string): Promise<string | u
   return env.find((e) => e.startsWith('C8Y_PASSWORD='))?.slice('C8Y_PASSWORD='.length);
 }
 
-/** The password of `tenant`'s service user as SPEC.md row 12 lists it to the application's bootstrap user. */
+/** The password of `tenant`'s service user as `/application/currentApplication/subscriptions` lists it to the application's bootstrap user. */
 export async function servicePassword(applicationId: string, tenant: string): Promise<string | undefined> {
   const boot = await gw(`/application/applications/${applicationId}/bootstrapUser`, { as: admin() });
   const row12 = await gw('/application/currentApplication/subscriptions', { as: [`${boot.body.tenant}/${boot.body.name}`, boot.body.password] });

@@ -5,7 +5,7 @@ import { TestSmsc } from './test-smsc';
 const SMSC_PORT = testServerPort('smsc-soak');
 const PASSWORD = 'restart-pw';
 /**
- * Issue 9's acceptance run, not part of `npm test`: `npm run test:sms-restart`. Known to fail
+ * The SMS adapter's restart run (sends across a kill and restart of the adapter), not part of `npm test`: `npm run test:sms-restart`. Known to fail
  * intermittently: a kill between the SMSC accepting a submit and the adapter noting it sends that
  * message again on retry (SMPP cannot de-duplicate). 1,000 messages by default; BERTH_SMS_RESTART_COUNT runs fewer.
  */

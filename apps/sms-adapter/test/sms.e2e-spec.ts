@@ -65,7 +65,7 @@ describe('sms-adapter: providers', () => {
   });
 });
 
-describe('sms-adapter: send through SMPP (row 20)', () => {
+describe('sms-adapter: send through SMPP', () => {
   it('sends: 201 with the resource reference, submit_sm at the SMSC, the receipt POSTed to notifyUrl with callbackData', async () => {
     const text = `hello ${randomBytes(4).toString('hex')}`;
     const res = await send(t.admin, sendBody([TO], text, { receiptRequest: { notifyUrl: `${receipts.url}/r1`, callbackData: 'cb-1' } }));
@@ -139,7 +139,7 @@ describe('sms-adapter: send through SMPP (row 20)', () => {
   }, 120000);
 });
 
-describe('sms-adapter: receive through SMPP (rows 21-22)', () => {
+describe('sms-adapter: receive through SMPP', () => {
   it('lists and fetches a message the SMSC delivered', async () => {
     await eventually(async () => smsc.isBound(t.id), (b) => b, 30000);
     const text = `inbound ${randomBytes(4).toString('hex')}`;

@@ -14,7 +14,7 @@ beforeAll(async () => {
 const TAKEOVER = ['ROLE_OPTION_MANAGEMENT_ADMIN', 'ROLE_TENANT_ADMIN', 'ROLE_USER_MANAGEMENT_ADMIN'];
 const sorted = (roles: string[]) => [...roles].sort();
 
-/** The subscriber's service user as the owner's bootstrap user reads it (row 12), once it has a password other than `old`'s. */
+/** The subscriber's service user as the owner's bootstrap user reads it (currentApplication/subscriptions), once it has a password other than `old`'s. */
 async function serviceUser(app: { id: string; name: string }, owner: Credentials, tenant: string, old?: Credentials): Promise<Credentials> {
   const listed = (r: { body: { users?: Array<{ tenant: string; password: string }> } }) => r.body.users?.find((u) => u.tenant === tenant && u.password !== old?.[1]);
   const row12 = await eventually(() => currentSubscriptions(app, owner), (r) => listed(r) !== undefined, 10000);

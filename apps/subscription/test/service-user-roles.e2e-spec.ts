@@ -9,7 +9,7 @@ beforeAll(async () => {
   await eventually(() => knownApplication(app.id), (row) => row !== null && row !== undefined, 60000);
 }, 90000);
 
-/** The service users' credentials row 12 lists, by tenant, once it lists `count` of them. */
+/** The service users' credentials currentApplication/subscriptions lists, by tenant, once it lists `count` of them. */
 async function serviceUsers(app: { id: string; name: string }, count: number): Promise<Map<string, Credentials>> {
   const row12 = await eventually(() => currentSubscriptions(app), (r) => r.body.users?.length === count, 10000);
   expect(row12.body.users).toHaveLength(count);
@@ -21,7 +21,7 @@ const effectiveRoles = async (as: Credentials) => {
   return me.status === 200 ? me.body.effectiveRoles.map((r: { id: string }) => r.id).sort() : [`status ${me.status}`];
 };
 
-/** The tenant's service user once row 12 lists it with a password other than `old`'s (a re-acceptance gives it a new one). */
+/** The tenant's service user once currentApplication/subscriptions lists it with a password other than `old`'s (a re-acceptance gives it a new one). */
 async function renewedServiceUser(app: { id: string; name: string }, tenant: string, old: Credentials): Promise<Credentials> {
   const row12 = await eventually(() => currentSubscriptions(app), (r) => r.body.users?.some((u: { tenant: string; password: string }) => u.tenant === tenant && u.password !== old[1]), 10000);
   const user = row12.body.users.find((u: { tenant: string }) => u.tenant === tenant);

@@ -64,7 +64,7 @@ export async function knownId(name: string): Promise<string> {
 
 const bootstrapUsers = new Map<string, Credentials>();
 
-/** The application's bootstrap user (SPEC.md row 9, as the owner's admin), retried while it is being made. */
+/** The application's bootstrap user (`GET …/bootstrapUser` as the owner's admin), retried while it is being made. */
 export async function bootstrapCredentials(applicationId: string, owner: Credentials = admin()): Promise<Credentials> {
   const known = bootstrapUsers.get(applicationId);
   if (known) return known;
@@ -75,7 +75,7 @@ export async function bootstrapCredentials(applicationId: string, owner: Credent
   return creds;
 }
 
-/** SPEC.md row 12 through the gateway, with the application's real bootstrap user's Basic credentials. */
+/** `GET /application/currentApplication/subscriptions` through the gateway, with the application's real bootstrap user's Basic credentials. */
 export async function currentSubscriptions(app: { id: string }, owner: Credentials = admin()) {
   const res = await fetch(`${testStack.gatewayUrl}/application/currentApplication/subscriptions`, {
     headers: { accept: `${BRAND}.applicationUserCollection+json`, authorization: basic(...await bootstrapCredentials(app.id, owner)) },
@@ -84,7 +84,7 @@ export async function currentSubscriptions(app: { id: string }, owner: Credentia
 }
 
 /**
- * Row 12 for a bootstrap principal whose application does not exist: no such user can log in
+ * `GET /application/currentApplication/subscriptions` for a bootstrap principal whose application does not exist: no such user can log in
  * through the gateway, so this internal-only case calls the subscription app directly.
  */
 export async function currentSubscriptionsOfUnknown(owner: string, appName: string) {

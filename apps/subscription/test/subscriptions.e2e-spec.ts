@@ -171,7 +171,7 @@ describe('subscription: service users and currentApplication/subscriptions', () 
     expect((await eventually(assign, (r) => r.status === 422, 5000)).status).toBe(422);
   });
 
-  it('answers row 12 only to the bootstrap user', async () => {
+  it('answers currentApplication/subscriptions only to the bootstrap user', async () => {
     expectError(await gw('/application/currentApplication/subscriptions', { as: admin() }), 403, 'security/Forbidden');
     expectError(await currentSubscriptionsOfUnknown('management', unique('nope')), 404, 'applications/Not Found');
   });

@@ -25,7 +25,7 @@ describe('login options', () => {
     expect(JSON.stringify(res.body)).not.toContain('clientSecret');
   });
 
-  it('POST with the loginOptionCollection media type answers the same collection (row 18); the tenant comes from the Host label, ?management=true or the default', async () => {
+  it('POST with the loginOptionCollection media type answers the same collection; the tenant comes from the Host label, ?management=true or the default', async () => {
     const t = await newTenant();
     await gw('/tenant/loginOptions/sso', { method: 'PUT', as: t.admin, body: oauth2 });
     const media = `${BRAND}.loginOptionCollection+json`;

@@ -49,7 +49,7 @@ export async function call(who: Caller, method: string, path: string, body?: unk
 
 /**
  * A microservice `tenant` is subscribed to, with `roles` required, and its real service user
- * `service_<name>` in that tenant (read from SPEC.md row 12 with the bootstrap user's credentials).
+ * `service_<name>` in that tenant (read from `GET /application/currentApplication/subscriptions` with the bootstrap user's credentials).
  */
 export async function subscribedMicroservice(tenant: TenantHandle, roles: readonly string[]): Promise<{ name: string; service: Creds }> {
   const name = `svc${randomBytes(4).toString('hex')}`;

@@ -82,7 +82,7 @@ describe('examples/hello-microservice, packaged and deployed with the CLI throug
   }, 700000);
 });
 
-describe('the SDK run locally with self-registration (SPEC.md "Microservice deployment flow", local run)', () => {
+describe('the SDK run locally with self-registration (docs/microservices.md, local run)', () => {
   let child: ChildProcess | undefined;
   afterAll(() => { child?.kill('SIGTERM'); });
 

@@ -1,5 +1,5 @@
 /**
- * Who a request acts for, as the gateway established it (DESIGN.md section 5).
+ * Who a request acts for, as the gateway established it (docs/architecture.md).
  * - `user`: a tenant's user (Basic, OAuth cookie or token, external JWT);
  * - `bootstrap`: a microservice's bootstrap user, limited to the endpoints marked `@BootstrapAccess()`;
  * - `service`: a microservice's per-tenant service user;

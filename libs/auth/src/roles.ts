@@ -1,5 +1,5 @@
 /**
- * The role catalogue: every role SPEC.md and CLIENTS.md name, in each spelling the interface
+ * The role catalogue: every role the REST interface names (docs/api/tenants-users-auth.md), in each spelling the interface
  * uses (`MANAGEMENT` and the real platform's `MANAGMENT`), plus the roles of the real
  * platform's other interfaces that clients assign. Apps check roles through the sets below,
  * which hold every spelling that grants the right.

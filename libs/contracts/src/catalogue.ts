@@ -1,6 +1,6 @@
 import { commandTopic, eventTopic } from './topics';
 
-/** Every topic of the platform, by owner (DESIGN.md section 3). The owner creates it at start-up. */
+/** Every topic of the platform, by owner (docs/architecture.md). The owner creates it at start-up. */
 export const Topics = {
   applicationEvents: eventTopic('registry', 'application', 1),
   subscriptionEvents: eventTopic('subscription', 'subscription', 1),

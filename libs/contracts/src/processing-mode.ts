@@ -1,4 +1,4 @@
-/** How an update is processed (DESIGN.md section 7); carried on every command and event. */
+/** How an update is processed (docs/api/conventions.md); carried on every command and event. */
 export const PROCESSING_MODES = ['PERSISTENT', 'TRANSIENT', 'QUIESCENT', 'CEP'] as const;
 export type ProcessingMode = (typeof PROCESSING_MODES)[number];
 

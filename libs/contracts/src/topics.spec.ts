@@ -2,7 +2,7 @@ import { commandTopic, dlqTopic, eventTopic, realtimeTopic } from './topics';
 import { ApplicationCreated, OptionChanged } from '.';
 
 describe('topic names', () => {
-  it('follow DESIGN.md section 3', () => {
+  it('are <owner>.<aggregate>.v<n> for events, <owner>.cmd.<name>.v<n> for commands, realtime.<name>.v<n> and <topic>.dlq', () => {
     expect(eventTopic('registry', 'application', 1)).toBe('registry.application.v1');
     expect(commandTopic('orchestrator', 'deploy', 1)).toBe('orchestrator.cmd.deploy.v1');
     expect(realtimeTopic('applications')).toBe('realtime.applications.v1');

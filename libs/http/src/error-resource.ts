@@ -1,4 +1,4 @@
-/** The error resource every app and the gateway answer with (SPEC.md "Error"). */
+/** The error resource every app and the gateway answer with (docs/api/conventions.md). */
 export interface ErrorResource {
   error: string;
   message: string;

@@ -16,8 +16,8 @@ const KIND_BY_STATUS = new Map<number, ErrorKind>(
  * Turns every error into the error resource with the error media type: DomainErrors as they
  * say, framework errors by their status (malformed JSON 400, unknown route 404, a known path
  * with another method 405, body too large 413), a store, Redis or Kafka out of reach 503 with
- * Retry-After, anything else 500 without internals unless debug is on (then `details` with
- * SPEC.md's spellings).
+ * Retry-After, anything else 500 without internals unless debug is on (then `details` with the
+ * real platform's field names, misspellings included).
  */
 @Catch()
 export class HttpErrorFilter implements ExceptionFilter {

@@ -1,6 +1,6 @@
 import { DomainError } from './domain-error';
 
-/** Methods a POST may stand in for (SPEC.md "Common verb rules" 5). */
+/** Methods a POST may stand in for, named by its `X-HTTP-METHOD` header, for clients that can only send GET and POST (docs/api/conventions.md). */
 const OVERRIDABLE = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 
 /**

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { DomainError } from './domain-error';
 
-/** What a PUT may and may not change on a resource (SPEC.md "Common verb rules" 3). */
+/** What a PUT may and may not change on a resource: it changes the fields it sends, `null` removes one, sub-resources with their own URI never change (docs/api/conventions.md). */
 export interface ResourceFields {
   /** The error resource name, e.g. `applications`. */
   resource: string;

@@ -29,7 +29,7 @@ describe('processing mode header', () => {
   });
 });
 
-describe('processing mode semantics (DESIGN.md section 7)', () => {
+describe('processing mode semantics', () => {
   it('treats QUIESCENT and CEP as PERSISTENT outside measurements and events', () => {
     expect(effectiveProcessingMode('QUIESCENT', false)).toBe('PERSISTENT');
     expect(effectiveProcessingMode('CEP', false)).toBe('PERSISTENT');

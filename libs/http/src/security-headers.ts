@@ -4,7 +4,7 @@ export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 export const SERVICE_CSP = "frame-ancestors 'none'";
 
 /**
- * The security headers of every answer (README "Protections"): no MIME sniffing, no framing, no
+ * The security headers of every answer (docs/security.md): no MIME sniffing, no framing, no
  * `Referer` leaving the platform, and HSTS (one year) only when the public URL is https. One
  * frozen object per process: set it on a response before its own headers, which win, so a
  * header an app or a hosted microservice sets itself is kept. No `X-Powered-By` is ever sent.

@@ -3,7 +3,7 @@ import { DomainError } from './domain-error';
 /** A timestamp as the client sent it, and the instant it names. */
 export interface Timestamp { date: Date; raw: string }
 
-/** `YYYY-MM-DDThh:mm:ss[.fraction](Z|±hh:mm)` (SPEC.md "Versioning" 5). */
+/** `YYYY-MM-DDThh:mm:ss[.fraction](Z|±hh:mm)`: a timestamp always carries its time zone (docs/api/conventions.md). */
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|[+-](\d{2}):(\d{2}))$/;
 /** The same with a space where the zone's `+` was: what an unencoded `+` in a query string becomes. */
 const UNENCODED_PLUS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})? \d{2}:\d{2}$/;

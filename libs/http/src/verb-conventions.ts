@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * SPEC.md "Response details" 2: a PUT or POST without an `Accept` header succeeds with an empty
- * body. Status and headers such as `Location` stay; only the representation is left out.
+ * A PUT or POST without an `Accept` header succeeds with an empty
+ * body (docs/api/conventions.md). Status and headers such as `Location` stay; only the representation is left out.
  */
 export function registerVerbConventions(fastify: FastifyInstance): void {
   fastify.addHook('onSend', (req, reply, payload, done) => {

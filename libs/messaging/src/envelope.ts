@@ -2,7 +2,7 @@ import type { Contract, ProcessingMode } from '@berth/contracts';
 import { uuidv7 } from './uuidv7';
 import { currentWork } from './work-context';
 
-/** The envelope of every Kafka message (DESIGN.md section 3). */
+/** The envelope of every Kafka message (docs/architecture.md). */
 export interface Envelope<TPayload = unknown> {
   id: string;
   type: string;

@@ -7,7 +7,7 @@
  * issues 1556, 1704, 1751); kafkajs has had no release since.
  *
  * `stopKafkajsIdleLoop` replaces that one method in this process: a check is scheduled when
- * requests wait (at the end of a throttle, else after 10 ms, as before) or when a throttle is in
+ * requests wait (at the end of a throttle, else after kafkajs' own 10 ms) or when a throttle is in
  * force; with nothing waiting and no throttle it schedules none. A request that cannot go out at
  * once is queued through `push`, which schedules the check itself, and every answer checks the
  * queue again, so nothing waits on the loop that is removed.

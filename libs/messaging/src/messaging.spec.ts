@@ -27,7 +27,7 @@ describe('uuidv7', () => {
 });
 
 describe('envelope and record', () => {
-  it('carries every field of DESIGN.md section 3, correlation defaulting to the id', () => {
+  it('carries every envelope field, correlation defaulting to the id', () => {
     const e = envelope();
     expect(e).toMatchObject({ type: 'ApplicationCreated', version: 1, source: 'application-registry', tenantId: 'management',
       aggregateId: 'a1', aggregateVersion: 1, processingMode: 'PERSISTENT', payload, correlationId: e.id });

@@ -8,7 +8,7 @@ import { UPDATES_PER_COMMAND } from './store-limits';
 export interface DocEntries { id: unknown; records: KafkaRecord[] }
 
 export type OutboxDoc = { _id: unknown; [OUTBOX_FIELD]: KafkaRecord[] };
-/** A marker names each document's published entries by id (markers stored before 2026-11-25 hold them whole). */
+/** A marker names each document's published entries by id; a marker that holds them whole is read too. */
 type MarkedDoc = { id: unknown; ids: string[] } | DocEntries;
 interface PublishedMarker { _id: string; collection: string; docs: MarkedDoc[]; at: Date }
 /** A document's published entries: whole when this relay published them, by id when read from a marker. */

@@ -4,7 +4,7 @@ import type { Positions } from './positions';
 
 /**
  * What the request or message being handled carries into everything it causes: its correlation
- * id (logs, envelopes, responses), its processing mode (DESIGN.md section 7), and, for work
+ * id (logs, envelopes, responses), its processing mode (docs/api/conventions.md), and, for work
  * caused by a message, that message's id as the causation id.
  */
 export interface WorkContext {

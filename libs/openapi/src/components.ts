@@ -12,7 +12,7 @@ export const ERROR_RESPONSES: Record<string, string> = {
   401: 'Unauthorized', 403: 'Forbidden', 404: 'NotFound', 422: 'UnprocessableEntity', 429: 'TooManyRequests', 503: 'ServiceUnavailable', default: 'Error',
 };
 
-/** The paging query parameters libs/paging reads (SPEC.md "Paging"). */
+/** The paging query parameters libs/paging reads (docs/api/conventions.md). */
 export const PAGING_PARAMETERS = ['pageSize', 'currentPage', 'withTotalPages'];
 
 /** The security requirement of an authenticated operation: any one of the schemes (cookie and XSRF header together). */
@@ -25,7 +25,7 @@ export const parameterRef = (name: string) => ref('parameters', name);
 /**
  * The components every document shares, described once: the error resource and the standard
  * error responses (in the error media type of `brand`), the paging parameters and statistics,
- * and the security schemes the gateway accepts (DESIGN.md section 5).
+ * and the security schemes the gateway accepts (docs/api/tenants-users-auth.md).
  */
 export function sharedComponents(brand: string): Json {
   const error = (description: string, headers?: Json) => ({

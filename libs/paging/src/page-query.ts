@@ -5,7 +5,7 @@ export const MAX_PAGE_SIZE = 2000;
 
 export type QueryParams = Record<string, string | string[] | undefined>;
 
-/** The paging parameters of a collection GET (SPEC.md "Paging"). */
+/** The paging parameters of a collection GET: `pageSize` (default 5, at most 2000), `currentPage` (from 1), `withTotalPages` (docs/api/conventions.md). */
 export interface PageQuery {
   pageSize: number;
   currentPage: number;

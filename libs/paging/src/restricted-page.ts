@@ -20,14 +20,14 @@ export interface RestrictedPageInput<T> {
 
 export interface RestrictedPage<T> extends PageLinks { items: T[] }
 
-/** How many documents one restricted-access request may go through (SPEC.md "Limits"). */
+/** How many documents one restricted-access request may go through (docs/api/conventions.md). */
 export function restrictedScanLimit(pageSize: number): number {
   return 10 * Math.max(pageSize, 100);
 }
 
 /**
- * A page for a caller who may see only some documents of a collection (SPEC.md "Limits",
- * restricted-access paging); a query handler calls it instead of `pageLinks` when the caller
+ * A page for a caller who may see only some documents of a collection (restricted-access
+ * paging, docs/api/conventions.md); a query handler calls it instead of `pageLinks` when the caller
  * has no global read role. It goes through at most `restrictedScanLimit(pageSize)` documents,
  * from the request's `currentPage`, keeping the accessible ones until the page is full.
  *

@@ -7,9 +7,9 @@ import { BASE_CONFIG } from '@berth/runtime';
 import { ApiRoute } from '@berth/openapi';
 
 /**
- * `GET /application` (row 1): the ApplicationApi resource, the root clients build every
- * application URI from. The by-name and by-owner templates are the real platform's (SPEC.md
- * notes they differ from row 8's layout; clients use these).
+ * `GET /application` (docs/api/applications.md): the ApplicationApi resource, the root clients build every
+ * application URI from. The by-name and by-owner templates are the real platform's, which clients
+ * use; they differ from the layout of `GET /application/applicationsByName/{name}`.
  */
 @Controller('application')
 export class ApplicationApiController {

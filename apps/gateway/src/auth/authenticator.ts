@@ -9,7 +9,7 @@ import { CachedPrincipal, CredentialCache, Verified } from './credential-cache';
 export const GATEWAY_PRINCIPAL: Principal = { tenant: '-', user: 'gateway', roles: [], kind: 'internal' };
 
 /**
- * Establishes who a request acts for (DESIGN.md section 5): Basic credentials (with the `TFAToken`
+ * Establishes who a request acts for (docs/architecture.md, docs/api/tenants-users-auth.md): Basic credentials (with the `TFAToken`
  * header where the user has two-factor authentication), a Bearer platform
  * token, or the `authorization` cookie with `X-XSRF-TOKEN` on writes. Credentials are verified
  * once by tenant-options (`POST /internal/authenticate`) and then served from the credential

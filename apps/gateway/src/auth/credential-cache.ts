@@ -17,14 +17,14 @@ const MAX_PLAIN_KEY = 256;
 const TOKEN_TTL_MS = 60_000;
 
 /**
- * Verified credentials (DESIGN.md section 5): in process, with Redis as a second level shared by
+ * Verified credentials (docs/architecture.md): in process, with Redis as a second level shared by
  * the gateway's replicas. Callers name credentials by their material (the header values that carry
  * them). Redis is keyed by an HMAC of it (`key`), never the credentials themselves. The process's
  * own level is keyed by short material (Basic credentials) as it came, so a hit costs a map lookup
  * instead of an HMAC (about 5 µs, a twentieth of the gateway's CPU per proxied request): those
  * credentials stay in the gateway's memory while cached, next to the internal key that could sign
  * any principal anyway. Longer material (tokens) is keyed by its HMAC there too, so that a full
- * cache of tokens takes no more memory than before.
+ * cache of tokens holds fixed-size keys, not whole tokens.
  * Entries are indexed by user and tenant so identity events can drop them; they also expire after
  * `ttlSeconds`, which bounds staleness if an event is missed.
  */

@@ -1,5 +1,5 @@
 /**
- * Requests the gateway forwards without authentication (DESIGN.md section 5): a hosted
+ * Requests the gateway forwards without authentication (docs/api/tenants-users-auth.md): a hosted
  * microservice's health, the login options, the OAuth endpoints and the SMS providers' webhooks
  * (authenticated by the sms-adapter from what the provider signs); and the gateway's own `/health`,
  * its OpenAPI document `/openapi.json` and the reference page `/api-docs` with its assets.

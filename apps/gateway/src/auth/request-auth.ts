@@ -5,7 +5,7 @@ import type { CachedPrincipal } from './credential-cache';
 import { isPublicPath } from './public-paths';
 
 /**
- * Who a request acts for (DESIGN.md section 5), undefined on a public path. A client never gets to
+ * Who a request acts for (docs/architecture.md), undefined on a public path. A client never gets to
  * pass a principal of its own: the internal header is dropped first. Throws (rejects) the 401.
  */
 export function authenticateRequest(authenticator: Authenticator, method: string, url: string, headers: IncomingHttpHeaders): Promise<CachedPrincipal> | undefined {

@@ -9,7 +9,7 @@ import type { TenantOptionView } from '../options/tenant-option-view';
 import { corsShape, CorsPolicy, Headers, parseAllowOrigin, preflightHeaders, responseCorsHeaders } from './cors-policy';
 
 /**
- * CORS for every answer the gateway gives (issue 8): each tenant's `access.control/allow.origin`
+ * CORS for every answer the gateway gives (docs/api/options.md, docs/security.md): each tenant's `access.control/allow.origin`
  * option, else the platform default `BERTH_CORS_ALLOW_ORIGIN`. The tenant is the caller's; a
  * request without a principal (a preflight, a public path, refused credentials) is for the tenant
  * its Host's first label names, as in Basic authentication, and falls to the default when that

@@ -1,5 +1,5 @@
 /**
- * The Platform resource (SPEC.md "Platform (root) resource", row 23): one API resource per
+ * The Platform resource of `GET /platform` (docs/api/conventions.md): one API resource per
  * interface, each with its `self`, its main collection (empty: clients follow its `self`) and
  * the URI templates clients build requests from, the way the real platform lists them. Berth
  * hosts none of these device interfaces itself; the resource exists because SDKs read it first.

@@ -17,8 +17,8 @@ export interface ProxyParts extends AdmitParts {
 }
 
 /**
- * The gateway's hot path (issue 3): every request for a path an internal app owns, or for a hosted
- * microservice (`/service/<name>/…`, issue 7), is served by a raw `request` listener, without
+ * The gateway's hot path: every request for a path an internal app owns, or for a hosted
+ * microservice (`/service/<name>/…`), is served by a raw `request` listener, without
  * Fastify's per-request work, and streamed to that app or microservice through its keep-alive undici Pool. The steps and their rules are those of the Fastify hooks, in their order
  * (correlation id and processing mode, usage, CORS, authentication, rate limit, `X-HTTP-METHOD`), any
  * method included (the app answers one it does not serve with 405 and `Allow`), and a

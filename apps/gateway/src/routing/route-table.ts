@@ -1,4 +1,4 @@
-/** The internal apps the gateway forwards to (DESIGN.md section 2). */
+/** The internal apps the gateway forwards to, each owning its own paths (docs/architecture.md). */
 export const UPSTREAM_APPS = [
   'application-registry', 'subscription', 'tenant-options', 'sms-adapter', 'microservice-orchestrator',
 ] as const;

@@ -16,7 +16,7 @@ export interface UsageOptions { redisPrefix: string; brandHeader: string; flushM
 export const USAGE_OPTIONS = Symbol('USAGE_OPTIONS');
 
 /**
- * Counts requests per application and day (SPEC.md "Authentication", application key): the
+ * Counts requests per application and day (docs/api/tenants-users-auth.md, application key): the
  * `X-<Brand>-Application-Key` header names the application; a request without it is a device
  * request. Counts gather in memory and go to Redis once a second in one pipeline, so the proxy
  * path does no I/O; a crash loses at most that second's counts. The same counts, since the

@@ -85,7 +85,7 @@ export const CASES: Record<string, MatrixCase> = {
   'DELETE /user/:tenant/groups/:id/users/:userName': { path: (f) => `${users(f)}/groups/${f.groupId}/users/${f.userName}`, isolation: 'denied', noRoles: 'denied' },
   'GET /internal/applications/:id/roles': { path: (f) => `/internal/applications/${f.microservice.id}/roles`, isolation: 'denied', noRoles: 'denied' },
   'POST /internal/authenticate': { path: () => '/internal/authenticate', body: () => ({}), isolation: 'denied', noRoles: 'denied' },
-  // Public by design (SPEC.md row 18): a login page reads the tenant's login options before anyone logs in.
+  // Public by design (`POST /tenant/loginOptions`, docs/api/tenants-users-auth.md): a login page reads the tenant's login options before anyone logs in.
   'GET /tenant/loginOptions': { path: (f) => `/tenant/loginOptions?tenantId=${f.a.id}`, isolation: 'own', noRoles: 'open' },
   'POST /tenant/loginOptions': { path: (f) => `/tenant/loginOptions?tenantId=${f.a.id}`, isolation: 'own', noRoles: 'open' },
   'GET /tenant/loginOptions/:id': { path: () => '/tenant/loginOptions/OAUTH2_INTERNAL', isolation: 'own', noRoles: 'denied' },

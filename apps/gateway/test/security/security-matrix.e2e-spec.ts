@@ -27,7 +27,7 @@ function breaches(answers: Answer[], rule: (a: Answer) => string | undefined): s
   return answers.map((a) => { const why = rule(a); return why && `${a.route} → ${a.status}: ${why} ${a.text.slice(0, 160)}`; }).filter((l): l is string => !!l);
 }
 
-/** Issue 10, "Security": every public route, as another tenant's admin and as a user without roles. */
+/** Every public route (docs/security.md), as another tenant's admin and as a user without roles. */
 describe('security matrices: tenant isolation and roles, for every public route', () => {
   let f: Fixture;
   let before: unknown;

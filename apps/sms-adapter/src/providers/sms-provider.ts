@@ -1,6 +1,6 @@
 import type { SmsProviderDefinition } from '@berth/contracts';
 
-/** GSMA OneAPI delivery statuses (CLIENTS.md "SMS"). */
+/** GSMA OneAPI delivery statuses (docs/api/sms.md). */
 export type DeliveryStatus = 'DeliveredToTerminal' | 'DeliveredToNetwork' | 'DeliveryUncertain' | 'DeliveryImpossible' | 'MessageWaiting';
 
 /** One message to one recipient, as the adapter hands it to a provider. Addresses are E.164 (`+4912345`), without `tel:`. */
@@ -69,7 +69,7 @@ export class ProviderRejectedError extends Error {}
 /** One tenant's connection to its configured provider. */
 export interface SmsProvider {
   readonly id: string;
-  /** SPEC.md's matrix: whether received messages can be listed, and fetched one by one. */
+  /** What the provider can do for inbound messages (docs/api/sms.md): whether received messages can be listed, and fetched one by one. */
   readonly supports: { receiveAll: boolean; receiveOne: boolean; receiptReferences?: boolean };
   /** Submits one message. Throws ProviderUnavailableError or ProviderRejectedError. */
   send(sms: OutboundSms): Promise<SubmitResult>;

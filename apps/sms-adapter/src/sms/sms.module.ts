@@ -26,7 +26,7 @@ import { OutboundController } from './interface/outbound.controller';
 import { ProvidersController } from './interface/providers.controller';
 import { WebhooksController } from './interface/webhooks.controller';
 
-/** SMS: send (row 20) with receipts, receive (rows 21–22), the providers and their configuration. */
+/** SMS (docs/api/sms.md): send with receipts, receive, the providers and their configuration. */
 @Module({
   imports: [CqrsModule],
   controllers: [OutboundController, InboundController, ProvidersController, WebhooksController],

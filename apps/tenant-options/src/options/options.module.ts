@@ -18,7 +18,7 @@ import { SystemOptionsController } from './interface/system-options.controller';
 import { TenantOptionsController } from './interface/tenant-options.controller';
 
 /**
- * Tenant and system options (SPEC.md row 17): CRUD, category maps, inheritance from system
+ * Tenant and system options (docs/api/options.md): CRUD, category maps, inheritance from system
  * options, locking by the management tenant, secrets encrypted at rest, and an OptionChanged
  * event on `tenant.option.v1` for every change. Needs the `options` collection in the runtime's outbox.
  */

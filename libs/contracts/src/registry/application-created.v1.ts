@@ -1,7 +1,7 @@
 import { defineContract } from '../contract';
 import { Topics } from '../catalogue';
 
-/** The application types of SPEC.md, plus FEATURE: a built-in subscription without a deployable artefact. */
+/** The application types a client may create (docs/api/applications.md), plus FEATURE: a built-in subscription without a deployable artefact. */
 export type ApplicationTypeV1 = 'EXTERNAL' | 'HOSTED' | 'MICROSERVICE' | 'APAMA_CEP_RULE' | 'FEATURE';
 
 /** A dependency of an application: a subscription to any one of the named applications satisfies it. */

@@ -1,5 +1,5 @@
 /**
- * The SMS providers Berth knows, once for every app (SPEC.md "SMS messaging"). A tenant picks
+ * The SMS providers Berth knows, once for every app (docs/api/sms.md). A tenant picks
  * one with the tenant option `messaging/provider` and configures it with options of category
  * `messaging` keyed `<provider>.<key>`; a secret key lives under `credentials.<provider>.<key>`
  * so tenant-options stores it encrypted. `sms.senderAddress` and `sms.senderName` are common

@@ -3,7 +3,7 @@ import type { TenantSubscribedV1 } from './tenant-subscribed.v1';
 
 /**
  * The roles a subscribing tenant accepted for its service user, as a `TenantSubscribed` carries
- * them: `acceptedRoles`, else (events written before that field) the `requiredRoles` it was made with.
+ * them: `acceptedRoles`, else (an event without that field) the `requiredRoles` it was made with.
  */
 export function acceptedRolesOf(p: Partial<TenantSubscribedV1>): string[] {
   return stringList(p.acceptedRoles) ?? stringList(p.requiredRoles) ?? [];

@@ -13,8 +13,8 @@ export interface TenantSubscribedV1 {
   requiredRoles?: string[];
   /**
    * The roles the tenant accepted for the service user `service_<applicationName>`: it gets the
-   * application's current `requiredRoles` that are among them, never more. Absent in events of
-   * older subscription apps, whose `requiredRoles` were what the tenant accepted.
+   * application's current `requiredRoles` that are among them, never more. When absent, the
+   * event's `requiredRoles` are what the tenant accepted.
    */
   acceptedRoles?: string[];
   /** Roles the microservice defines (the manifest's `roles`); they become assignable in the tenant while it is subscribed. */

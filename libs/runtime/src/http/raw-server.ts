@@ -2,7 +2,7 @@ import { createServer, RequestListener, Server } from 'node:http';
 import type { BaseConfig } from '@berth/config';
 import type { RawHandler } from './raw-exchanges';
 
-/** The limits of an app's HTTP server (README "Protections"); a timeout of 0 is none. */
+/** The limits of an app's HTTP server, so a client that trickles its request cannot hold connections (docs/security.md); a timeout of 0 is none. */
 export interface ServerLimits {
   maxHeaderBytes: number; headersTimeoutMs: number; requestTimeoutMs: number; idleTimeoutMs: number; keepAliveTimeoutMs: number;
 }

@@ -3,7 +3,7 @@ import { parseProcessingMode } from '@berth/http';
 import type { Logger } from 'pino';
 
 /**
- * The processing mode a request asks for (DESIGN.md section 7): reads change nothing, so GET and
+ * The processing mode a request asks for (docs/api/conventions.md): reads change nothing, so GET and
  * HEAD are always PERSISTENT; other methods read `X-<Brand>-Processing-Mode` (422 on an unknown
  * value). One rule for Fastify's hook and the raw request handlers.
  */

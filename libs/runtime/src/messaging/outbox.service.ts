@@ -20,7 +20,7 @@ export interface OutboxMessage<T = unknown> { contract: Contract<T>; fields: Omi
 
 /**
  * Writes a document and the messages it causes in one single-document operation, and has the
- * app's relay publish them (DESIGN.md section 3). Only collections named in the app's
+ * app's relay publish them, so a message goes out exactly when its write is stored (docs/architecture.md). Only collections named in the app's
  * `outbox` runtime option may carry messages. Messages of one write must share a topic.
  */
 @Injectable()

@@ -22,7 +22,7 @@ export class OutboundRefusedError extends Error {
 }
 
 /**
- * The one guard of every call to a URL a user supplied (README "Protections"): loopback, private,
+ * The one guard of every call to a URL a user supplied (docs/security.md, "Outbound calls"): loopback, private,
  * CGNAT, link-local, unique-local, unspecified, multicast and reserved addresses, also inside
  * IPv4-mapped IPv6, are refused unless `allowPrivate`, within `allowedCidrs`, or the exact
  * `host:port` is in `allowedHosts` (a local test SMSC or identity provider, and nothing else on

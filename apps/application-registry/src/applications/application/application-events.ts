@@ -31,7 +31,7 @@ function summary(app: ApplicationDocument): ApplicationCreatedV1 {
 
 /**
  * The registry's events on `registry.application.v1` and the processing mode of the request
- * (DESIGN.md section 7): PERSISTENT stores and notifies; TRANSIENT notifies without storing, so
+ * (docs/api/conventions.md): PERSISTENT stores and notifies; TRANSIENT notifies without storing, so
  * its messages are published at once instead of riding in a stored document; QUIESCENT and CEP
  * act as PERSISTENT for applications.
  */

@@ -6,7 +6,7 @@ import { applicationNameOf } from '../domain/bootstrap-user';
 import { ApplicationRepository } from '../infrastructure/application.repository';
 
 /**
- * The calling microservice's application (SPEC.md rows 10–11): only a bootstrap user
+ * The calling microservice's application (`/application/currentApplication`): only a bootstrap user
  * `servicebootstrap_<name>` may ask (403 otherwise), and it gets the MICROSERVICE of that name
  * its tenant owns (404 when there is none).
  */

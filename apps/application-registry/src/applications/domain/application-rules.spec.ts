@@ -116,7 +116,7 @@ describe('clone names', () => {
 });
 
 describe('known applications', () => {
-  it('seeds every SPEC.md name once, MARKET, owned by the management tenant', () => {
+  it('seeds every known application name once, MARKET, owned by the management tenant', () => {
     const docs = KNOWN_APPLICATIONS.map((k) => knownApplicationDocument(k, 'mgmt'));
     expect(new Set(docs.map((d) => d.name)).size).toBe(17);
     expect(new Set(docs.map((d) => d._id)).size).toBe(17);

@@ -13,7 +13,7 @@ const conflict = (message: string) => new DomainError('applications', 'Update Co
 export const TYPE_FIELDS: Readonly<Record<string, readonly string[]>> = { HOSTED: ['contextPath', 'resourcesUrl'], EXTERNAL: ['externalUrl'] };
 
 /**
- * The rules every stored application keeps (SPEC.md "Application"): `name`, `key` and `type`
+ * The rules every stored application keeps (docs/api/applications.md): `name`, `key` and `type`
  * present; HOSTED has `contextPath` and `resourcesUrl`; EXTERNAL has `externalUrl`;
  * availability PRIVATE or MARKET; string fields are non-empty strings.
  * @throws DomainError `applications/Unprocessable Entity` (422) naming the first broken rule; on an
@@ -89,7 +89,7 @@ export function mayChange(app: Pick<ApplicationDocument, 'owner'>, tenant: strin
 }
 
 /**
- * Whether it may be deleted (SPEC.md's state rule): PRIVATE ones always; others only without
+ * Whether it may be deleted (docs/api/applications.md): PRIVATE ones always; others only without
  * subscriptions, unless forced. @throws DomainError `applications/Update Conflict` (409) naming the subscribers.
  */
 export function checkDeletable(app: Pick<ApplicationDocument, 'name' | 'availability'>, subscribers: string[], force: boolean): void {

@@ -1,6 +1,6 @@
 import { DomainError } from '@berth/http';
 
-/** One uploaded binary of an application (beyond SPEC.md; CLIENTS.md `applicationVersions`). */
+/** One uploaded binary of an application, listed as its `applicationVersions` (docs/api/applications.md). */
 export interface ApplicationVersion {
   version: string;
   binaryId: string;

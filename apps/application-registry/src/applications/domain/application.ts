@@ -1,7 +1,7 @@
 import type { ApplicationDependencyV1, ApplicationTypeV1 } from '@berth/contracts';
 import type { ResourceFields } from '@berth/http';
 
-/** Types a client may create (SPEC.md); FEATURE is only seeded (known applications without artefact). */
+/** Types a client may create (docs/api/applications.md); FEATURE is only seeded (known applications without artefact). */
 export const CREATABLE_TYPES = ['EXTERNAL', 'HOSTED', 'MICROSERVICE', 'APAMA_CEP_RULE'] as const;
 export type ApplicationType = ApplicationTypeV1;
 export const AVAILABILITIES = ['PRIVATE', 'MARKET'] as const;
@@ -27,7 +27,7 @@ export interface ApplicationDocument {
   [field: string]: unknown;
 }
 
-/** What a PUT may change (SPEC.md "Application"): `type` never, versions only through their own URI. */
+/** What a PUT may change (docs/api/applications.md): `type` never, versions only through their own URI. */
 export const APPLICATION_FIELDS: ResourceFields = {
   resource: 'applications',
   readOnly: ['id', 'self', 'owner', 'activeVersionId', 'manifest', 'dependencies', 'bootstrapUser'],

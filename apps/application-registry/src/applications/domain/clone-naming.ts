@@ -1,4 +1,4 @@
-/** The fields a clone renames to stay unique (SPEC.md row 7). */
+/** The fields a clone renames to stay unique (docs/api/applications.md). */
 export const CLONE_RENAMED = ['name', 'key', 'contextPath'] as const;
 export type CloneNames = Partial<Record<(typeof CLONE_RENAMED)[number], string>>;
 

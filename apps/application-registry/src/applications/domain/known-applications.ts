@@ -6,7 +6,7 @@ type Edition = 'STANDARD' | 'ENTERPRISE' | 'OPTIONAL';
 interface KnownApplication { id: string; name: string; kind: Kind; edition: Edition; isolation?: 'MULTI_TENANT' | 'PER_TENANT'; dependencies?: ApplicationDependencyV1[] }
 
 /**
- * SPEC.md "Known application names". Ids are fixed so that seeding is idempotent across restarts
+ * The applications every platform offers by name (docs/api/applications.md). Ids are fixed so that seeding is idempotent across restarts
  * and replicas; generated ids are 17 digits long and never meet them. Dependencies: a subscriber
  * needs a subscription to any one application of each `anyOf` (the per-tenant rule engine is
  * `cep-small`).

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /** SemVer 2.0.0 (semver.org's regular expression). */
 export const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
-/** A microservice name: lowercase letters, digits and `-`, at most 23 characters (CLIENTS.md "hosting contract"). */
+/** A microservice name: lowercase letters, digits and `-`, at most 23 characters (docs/microservices.md). */
 export const MICROSERVICE_NAME = /^[a-z0-9]([a-z0-9-]{0,21}[a-z0-9])?$/;
 export const DEFAULT_RESOURCES = { cpu: '0.5', memory: '512M' };
 
@@ -28,8 +28,7 @@ const probe = z.object({
 const roles = z.array(z.string().min(1));
 
 /**
- * The microservice manifest (`<brand>.json`), SPEC.md "Microservice manifest" and CLIENTS.md
- * "hosting contract". Fields not listed (`settingsCategory`, `billingMode`, `extensions`, …) are kept.
+ * The microservice manifest (`<brand>.json`, docs/microservices.md). Fields not listed (`settingsCategory`, `billingMode`, `extensions`, …) are kept.
  */
 export const manifestSchema = z.object({
   apiVersion: z.union([z.string().min(1), z.number()]).transform(String).optional(),

@@ -26,9 +26,9 @@ const chunkId = (file: ObjectId, n: number) => `${file.toHexString()}:${n}`;
  * them: chunks carry `files_id` and `n`), streamed in and out in 255 KiB chunks, never whole in
  * memory. Ids are ObjectId hex strings. Each chunk's `_id` is `<file id>:<n>` and is read and
  * deleted by that `_id` alone: FerretDB serves no other filter from an index, so the driver's
- * `{files_id, n}` query read every chunk of every binary stored (the registry's database grew
- * past 500 MB in a test run, and an image download took longer than the orchestrator's 30 s).
- * Binaries written before, with ObjectId chunk ids, are read and deleted through the driver's bucket.
+ * `{files_id, n}` query reads every chunk of every binary stored (on a database of 500 MB, an
+ * image download takes longer than the orchestrator's 30 s).
+ * A binary whose chunks have ObjectId ids (the driver's own layout) is read and deleted through the driver's bucket.
  */
 @Injectable()
 export class BinaryStore {
@@ -129,7 +129,7 @@ export class BinaryStore {
     return Buffer.from(doc.data.buffer);
   }
 
-  /** Whether the file's chunks have `<file id>:<n>` ids (every binary stored since they were introduced); a legacy one is deleted through the driver. */
+  /** Whether the file's chunks have `<file id>:<n>` ids (every binary this store writes); one in the driver's layout is deleted through the driver. */
   private async keyed(_id: ObjectId): Promise<boolean> {
     return (await this.chunks.findOne({ _id: chunkId(_id, 0) }, { projection: { _id: 1 } })) !== null;
   }

@@ -11,7 +11,7 @@ const TIMEOUT_MS = 2000;
  * Reads a tenant's options of one category from tenant-options over internal HTTP
  * (`GET /tenant/options/<category>`, the flat key → value map), as the settings reader of that
  * category (`settingsReader` of libs/auth), so its `credentials.` keys come decrypted. A read,
- * which DESIGN.md section 2 allows between apps.
+ * which one app may ask of another: apps never write each other's data (docs/architecture.md).
  */
 @Injectable()
 export class SettingsOptionReader implements OnModuleDestroy {

@@ -13,7 +13,7 @@ import { REGISTRY_CONFIG } from '../../config/registry-config.token';
 import { applicationResource, BOOLEAN_PARAM, parseApplicationPage, parseCriteria } from './application.representation';
 import { ApiRoute } from '@berth/openapi';
 
-/** SPEC.md rows 2 and 8, and the collections the ApplicationApi names, paged. */
+/** `/application/applications`, `/application/applicationsByName/{name}` and the other collections the ApplicationApi names, paged (docs/api/applications.md). */
 @Controller('application')
 export class ApplicationCollectionsController {
   private readonly base: string;

@@ -13,7 +13,7 @@ describe('application representation', () => {
     });
   });
 
-  it('reads the filters of CLIENTS.md and ignores other parameters', () => {
+  it('reads the collection filters clients send and ignores other parameters', () => {
     expect(parseCriteria({ name: 'n', owner: 'o', providedFor: 'p', subscriber: 's', tenant: 't', user: 'u', type: 'HOSTED, EXTERNAL', hasVersions: 'TRUE', dropOverwrittenApps: 'true' }))
       .toEqual({ name: 'n', owner: 'o', providedFor: 'p', subscriber: 's', tenant: 't', user: 'u', type: ['HOSTED', 'EXTERNAL'], hasVersions: true });
     expect(() => parseCriteria({ hasVersions: 'x' })).toThrow(DomainError);

@@ -5,7 +5,7 @@ import { ApplicationVersion, versionResource } from '../domain/application-versi
 import type { ApplicationCriteria } from '../application/queries/list-applications/list-applications.query';
 
 /**
- * The Application resource (SPEC.md, CLIENTS.md "Response details"): never `resourcesPassword`;
+ * The Application resource (docs/api/applications.md): never `resourcesPassword`;
  * a manifest always shows `imports` and `noAppSwitcher`; versions without their stored manifests.
  */
 export function applicationResource(app: ApplicationDocument, baseUrl: string): Record<string, unknown> {
@@ -46,7 +46,7 @@ export function booleanParam(query: QueryParams, name: string): boolean | undefi
 }
 
 /**
- * The filters of `/application/applications` (CLIENTS.md): `type` is a comma list; `hasVersions`
+ * The filters of `/application/applications` (docs/api/applications.md): `type` is a comma list; `hasVersions`
  * true or false (else 422); other parameters are ignored.
  */
 export function parseCriteria(query: QueryParams): ApplicationCriteria {

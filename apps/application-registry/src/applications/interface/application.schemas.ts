@@ -49,7 +49,7 @@ export const APPLICATION_SCHEMAS: Json = {
   },
   applicationUpdate: {
     type: 'object', propertyNames: FIELD_NAMES, additionalProperties: ref('applicationCustomValue'),
-    description: 'The fields to change (SPEC.md "Common verb rules" 3): `null` removes one; read-only fields are ignored, further fields kept',
+    description: 'The fields to change (a partial update): `null` removes one; read-only fields are ignored, further fields kept',
     properties: {
       ...stringFields(true), name: { type: 'string', pattern: NOT_BLANK }, key: { type: 'string', pattern: NOT_BLANK },
       availability: { enum: [...AVAILABILITIES] }, requiredRoles: roleNames, roles: roleNames,

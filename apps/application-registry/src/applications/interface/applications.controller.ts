@@ -15,7 +15,7 @@ import { ApplicationDocument } from '../domain/application';
 import { applicationResource, BOOLEAN_PARAM, booleanParam } from './application.representation';
 import { ApiRoute } from '@berth/openapi';
 
-/** SPEC.md rows 3–7: one application. */
+/** One application: create, read, update, delete, clone (docs/api/applications.md). */
 @Controller('application/applications')
 export class ApplicationsController {
   private readonly base: string;

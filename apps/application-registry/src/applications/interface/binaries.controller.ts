@@ -11,7 +11,7 @@ import { applicationResource } from './application.representation';
 import { receiveUpload } from './upload-receiver';
 import { ApiRoute } from '@berth/openapi';
 
-/** SPEC.md row 13: an application's binaries. */
+/** An application's binaries: upload, list, delete (docs/api/applications.md). */
 @Controller('application/applications/:id/binaries')
 export class BinariesController {
   private readonly base: string;

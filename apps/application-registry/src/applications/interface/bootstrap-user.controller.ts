@@ -8,7 +8,7 @@ import { BASE_CONFIG } from '@berth/runtime';
 import { GetBootstrapUserQuery } from '../application/queries/get-bootstrap-user/get-bootstrap-user.query';
 import { ApiRoute } from '@berth/openapi';
 
-/** SPEC.md row 9: a microservice's bootstrap user `{tenant, name, password}` (the ApplicationUser, `user` media type). */
+/** `GET /application/applications/{id}/bootstrapUser` (docs/api/applications.md): a microservice's bootstrap user `{tenant, name, password}` (the ApplicationUser, `user` media type). */
 @Controller('application/applications')
 export class BootstrapUserController {
   constructor(@Inject(BASE_CONFIG) private readonly config: BaseConfig, private readonly queries: QueryBus) {}

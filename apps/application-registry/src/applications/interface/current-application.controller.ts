@@ -12,8 +12,8 @@ import { applicationResource } from './application.representation';
 import { ApiRoute } from '@berth/openapi';
 
 /**
- * SPEC.md rows 10–11 and the settings (CLIENTS.md): the calling microservice's own application,
- * for its bootstrap user only (`…/subscriptions`, row 12, is the subscription app's).
+ * `GET`/`PUT /application/currentApplication` and its settings (docs/api/applications.md): the calling
+ * microservice's own application, for its bootstrap user only (`…/subscriptions` is the subscription app's).
  */
 @Controller('application/currentApplication')
 export class CurrentApplicationController {

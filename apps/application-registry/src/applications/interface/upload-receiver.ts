@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import { DomainError } from '@berth/http';
 import type { ReceivedUpload } from '../application/commands/upload-binary/upload-binary.command';
 
-/** Part names that carry the binary: `file` (the clients), `data` (SPEC.md row 13). */
+/** Part names that carry the binary: `file` (what clients send) and `data` (the documented name, docs/api/applications.md). */
 export const FILE_PARTS = ['file', 'data'];
 /** Room for the multipart framing and a `fileName` part on top of the file itself. */
 const FRAMING_BYTES = 64 * 1024;

@@ -15,7 +15,7 @@ import { ApiRoute } from '@berth/openapi';
 
 const selector = (version?: string, tag?: string) => ({ ...(version ? { version } : {}), ...(tag ? { tag } : {}) });
 
-/** An application's versions (beyond SPEC.md): list, tag, delete, activate. */
+/** An application's versions: list, tag, delete, activate (docs/api/applications.md). */
 @Controller('application/applications/:id/versions')
 export class VersionsController {
   private readonly base: string;

@@ -5,7 +5,7 @@ import type { DeploymentDocument } from '../domain/deployment';
 import { PlatformUsers } from '../infrastructure/platform-users';
 
 /**
- * The environment of a microservice's container (DESIGN.md section 6): the platform's address,
+ * The environment of a microservice's container (docs/microservices.md): the platform's address,
  * the bootstrap user, isolation, name, key, port and memory, and for PER_TENANT the tenant and
  * its service user. @throws UserNotReadyError while a user does not exist yet (the deploy retries).
  */

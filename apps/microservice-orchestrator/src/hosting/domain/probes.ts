@@ -14,7 +14,7 @@ const record = (value: unknown): Record<string, any> => (value && typeof value =
 const num = (v: unknown, d: number, min = 0) => (typeof v === 'number' && Number.isFinite(v) && v >= min ? v : d);
 const port = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v > 0 && v < 65536 ? v : 80);
 
-/** The default readiness check: `GET /health` on port 80 (CLIENTS.md "hosting contract"). */
+/** The default readiness check: `GET /health` on port 80 (docs/microservices.md). */
 export const DEFAULT_CHECK: ProbeCheck = { httpGet: { path: '/health', port: 80 } };
 
 function checkOf(p: Record<string, any>): ProbeCheck | undefined {

@@ -1,2 +1,2 @@
-/** Defaults of CLIENTS.md "hosting contract" for a manifest without `resources`. */
+/** The resources of a microservice whose manifest names none (docs/microservices.md). */
 export const DEFAULT_RESOURCES = { cpu: '0.5', memory: '512M' } as const;

@@ -9,9 +9,9 @@ export class UserNotReadyError extends Error {}
 
 /**
  * Reads the credentials a microservice's containers get, over internal HTTP as signed
- * principals: the bootstrap user from the registry (SPEC.md row 9, as the owner tenant's
- * orchestrator), and the per-tenant service users from the subscription app (row 12, as the
- * application's bootstrap user, which is what the microservice itself would ask as).
+ * principals: the bootstrap user from the registry (`…/bootstrapUser`, as the owner tenant's
+ * orchestrator), and the per-tenant service users from the subscription app
+ * (`/application/currentApplication/subscriptions`, as the application's bootstrap user, which is what the microservice itself would ask as).
  */
 export class PlatformUsers {
   constructor(private readonly registryUrl: string, private readonly subscriptionUrl: string, private readonly internalKey: string) {}

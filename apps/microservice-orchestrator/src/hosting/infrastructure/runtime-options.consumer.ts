@@ -8,8 +8,8 @@ import { UpdateDesiredStateCommand } from '../application/commands/update-desire
 
 /**
  * Turns tenants' `microservice.runtime` options into desired state. System options and keys or
- * values that are not a runtime setting within its bounds (written before tenant-options checked
- * them) are ignored with a warning; everything else is idempotent through the version guard.
+ * values that are not a runtime setting within its bounds (tenant-options refuses them, so only
+ * options stored without that check carry them) are ignored with a warning; everything else is idempotent through the version guard.
  */
 @Injectable()
 export class RuntimeOptionsConsumer implements MessageConsumer {

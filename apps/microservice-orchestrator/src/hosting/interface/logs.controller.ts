@@ -26,7 +26,7 @@ function date(name: string, value: string | undefined): Date | undefined {
 }
 
 /**
- * CLIENTS.md "hosting contract": an instance's logs, `?dateFrom&dateTo&limit` (newest `limit` lines,
+ * An instance's logs (docs/api/hosting.md), `?dateFrom&dateTo&limit` (newest `limit` lines,
  * default 1000). Malformed parameters are 400; an unknown instance 404 before a window that ends before it starts (400).
  */
 @Controller('application/applications/:id/logs')

@@ -6,7 +6,7 @@ import { ORCHESTRATOR_CONFIG } from '../../config/orchestrator-config.token';
 import { GetStatusQuery } from '../application/queries/get-status/get-status.query';
 import { ApiRoute } from '@berth/openapi';
 
-/** CLIENTS.md "hosting contract": the status of a microservice's deployments. */
+/** The status of a microservice's deployments (docs/api/hosting.md). */
 @Controller('application/applications/:id/status')
 export class StatusController {
   constructor(private readonly queries: QueryBus, @Inject(ORCHESTRATOR_CONFIG) private readonly config: OrchestratorConfig) {}

@@ -1,4 +1,4 @@
-/** A received message, stored per tenant (rows 21–22). Numbers are E.164. */
+/** A received message, stored per tenant. Numbers are E.164. */
 export interface InboundDocument {
   _id: string;
   tenant: string;

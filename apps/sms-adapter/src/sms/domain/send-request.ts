@@ -8,7 +8,7 @@ export const MAX_ADDRESSES = 100;
 /** The longest value of each optional string field of a send request. */
 export const MAX_LENGTHS = { senderName: 64, notifyUrl: 2048, callbackData: 1024, clientCorrelator: 128 } as const;
 
-/** A send request (SPEC.md "SMS records", CLIENTS.md "SMS") after validation; numbers are E.164. */
+/** A send request (docs/api/sms.md) after validation; numbers are E.164. */
 export interface SendRequest {
   addresses: string[];
   senderAddress: string;

@@ -12,7 +12,7 @@ export interface Delivery {
   reason?: string;
 }
 
-/** A stored send request (row 20): one document, one delivery per recipient. */
+/** A stored send request: one document, one delivery per recipient. */
 export interface SmsRequestDocument extends Omit<SendRequest, 'addresses'> {
   _id: string;
   tenant: string;

@@ -8,7 +8,7 @@ import { requestId } from '../domain/sms-request';
 import { MessagingOptions } from './messaging-options';
 
 /**
- * `sms.cmd.send.v1` (TFA pins): one request through the same store and queue as row 20, from the
+ * `sms.cmd.send.v1` (TFA pins): one request through the same store and queue as an API send request, from the
  * tenant's `sms.senderAddress`. Its id comes from the message id, so a redelivered command sends
  * once; an expired one is dropped, as is one the tenant cannot send (no sender, bad number).
  */

@@ -10,7 +10,7 @@ import { deliveryId, SmsRequestDocument } from '../domain/sms-request';
 export const SEND_QUEUE = 'sms-send';
 export const EVENTS_QUEUE = 'sms-events';
 
-/** A delivery to submit, with what to send (jobs queued by earlier versions lack `sms`: the worker reads the request). */
+/** A delivery to submit, with what to send (a job without `sms` is sent from the stored request, which the worker reads). */
 export interface SendJob { requestId: string; index: number; sms?: QueuedSms }
 export interface QueuedSms {
   tenant: string; senderAddress: string; senderName?: string; address: string; text: string; expiresAt?: string; notify: boolean;

@@ -13,7 +13,7 @@ import { PATH_ADDRESS_PATTERN } from '../domain/phone-address';
 
 const ADDRESS = { type: 'string', pattern: PATH_ADDRESS_PATTERN };
 
-/** Rows 21–22: the tenant's received messages to one of its numbers. */
+/** The tenant's received messages to one of its numbers, listed or one by one (docs/api/sms.md). */
 @Controller('service/messaging/smsmessaging/inbound/registrations/:receiver/messages')
 export class InboundController {
   private readonly base: string;

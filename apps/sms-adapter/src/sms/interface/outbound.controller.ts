@@ -12,7 +12,7 @@ import { PATH_ADDRESS_PATTERN } from '../domain/phone-address';
 
 const ADDRESS = { type: 'string', pattern: PATH_ADDRESS_PATTERN };
 
-/** Row 20 (send) and the OneAPI deliveryInfos of a sent request. The sender may come URL-encoded (`tel%3A%2B49…`). */
+/** Sending (docs/api/sms.md) and the OneAPI deliveryInfos of a sent request. The sender may come URL-encoded (`tel%3A%2B49…`). */
 @Controller('service/messaging/smsmessaging/outbound/:sender/requests')
 export class OutboundController {
   private readonly base: string;

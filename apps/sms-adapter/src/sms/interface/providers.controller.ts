@@ -6,7 +6,7 @@ import { providerDefinitions } from '../domain/provider-settings';
 import { ApiRoute } from '@berth/openapi';
 
 /**
- * CLIENTS.md "SMS": the provider catalogue with each provider's settings schema, and the
+ * The provider catalogue (docs/api/sms.md) with each provider's settings schema, and the
  * tenant's choice. Writing also needs the option admin role, which tenant-options checks.
  */
 @Controller('service/messaging/providers')

@@ -9,7 +9,7 @@ export function requestUrl(base: string, request: SmsRequestDocument): string {
   return `${base}${SMS_PATH}/outbound/${encodeURIComponent(telUri(request.senderAddress))}/requests/${request._id}`;
 }
 
-/** Row 20's answer, the OneAPI resource reference. */
+/** The answer to a send request, the OneAPI resource reference. */
 export const resourceReference = (base: string, request: SmsRequestDocument) => ({ resourceReference: { resourceURL: requestUrl(base, request) } });
 
 /** OneAPI deliveryInfoList: one entry per recipient; `description` holds the stored reason of a failed one. */
@@ -22,7 +22,7 @@ export function deliveryInfoList(base: string, request: SmsRequestDocument) {
   };
 }
 
-/** Rows 21–22: one received message (SPEC.md "SMS records"). */
+/** One received message, as the inbound routes answer it (docs/api/sms.md). */
 export function inboundMessage(base: string, m: InboundDocument) {
   const receiver = encodeURIComponent(telUri(m.destinationAddress));
   return {

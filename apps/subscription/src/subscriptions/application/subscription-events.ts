@@ -17,7 +17,7 @@ function payload(doc: SubscriptionDocument): TenantSubscribedV1 {
 /**
  * `TenantSubscribed`/`TenantUnsubscribed` on `subscription.subscription.v1` (key
  * `<tenant>/<applicationId>`, aggregateVersion = the subscription's version) and the processing
- * mode (DESIGN.md section 7): TRANSIENT checks, answers and publishes without storing; QUIESCENT
+ * mode (docs/api/conventions.md): TRANSIENT checks, answers and publishes without storing; QUIESCENT
  * and CEP act as PERSISTENT for subscriptions.
  */
 @Injectable()

@@ -28,7 +28,7 @@ const ID = new RegExp(REFERENCE_PATTERNS.id);
 const SELF = new RegExp(REFERENCE_PATTERNS.self);
 
 /**
- * The application id of a subscribe body (CLIENTS.md): `{application:{id}}`, `{application:{self}}`
+ * The application id of a subscribe body (docs/api/subscriptions.md): `{application:{id}}`, `{application:{self}}`
  * (the id is the URL's last path segment, after `/applications/`) or both (a usable id wins).
  * @throws 422 otherwise.
  */

@@ -17,7 +17,7 @@ export interface SubscriptionDocument {
   roles?: string[];
   /**
    * The roles the tenant accepted for its service user, which never gets more (docs/security.md,
-   * "Service users and the roles a tenant accepted"); absent in subscriptions made before it was recorded, where `requiredRoles` are.
+   * "Service users and the roles a tenant accepted"); when absent, the tenant accepted `requiredRoles`.
    */
   acceptedRoles?: string[];
   isolation?: 'MULTI_TENANT' | 'PER_TENANT';

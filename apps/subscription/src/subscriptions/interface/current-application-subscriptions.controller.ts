@@ -8,7 +8,7 @@ import { BASE_CONFIG } from '@berth/runtime';
 import { CurrentApplicationUsersQuery } from '../application/queries/current-application-users/current-application-users.query';
 import { ApiRoute } from '@berth/openapi';
 
-/** SPEC.md row 12: the calling microservice's service users, one per subscribed tenant, all on one page. */
+/** `GET /application/currentApplication/subscriptions` (docs/api/subscriptions.md): the calling microservice's service users, one per subscribed tenant, all on one page. */
 @Controller('application/currentApplication/subscriptions')
 export class CurrentApplicationSubscriptionsController {
   private readonly base: string;

@@ -13,7 +13,7 @@ import { applicationReference } from './reference.representation';
 import { ApiRoute } from '@berth/openapi';
 
 /**
- * SPEC.md row 14 and its collection: a tenant's subscriptions. Who may call is decided per tenant
+ * `/tenant/tenants/{tenant}/applications` and its items: a tenant's subscriptions (docs/api/subscriptions.md). Who may call is decided per tenant
  * (subscription-rules.ts); the roles here only keep out callers who can never pass.
  */
 @Controller('tenant/tenants/:tenant/applications')

@@ -8,7 +8,7 @@ type ProfileField = (typeof PROFILE_FIELDS)[number];
 /** What an e-mail address must look like: something, `@`, something, no white space. */
 export const EMAIL = new RegExp(`^[^${WHITESPACE}@]+@[^${WHITESPACE}@]+$`);
 
-/** The profile fields of a body: strings are set, `null` removes (SPEC.md "Common verb rules" 3). @throws 422 on other types. */
+/** The profile fields of a body: strings are set, `null` removes (a partial update, docs/api/conventions.md). @throws 422 on other types. */
 export function profileFields(body: Record<string, unknown>): { set: Partial<Record<ProfileField, string>>; unset: ProfileField[] } {
   const set: Partial<Record<ProfileField, string>> = {};
   const unset: ProfileField[] = [];

@@ -12,7 +12,7 @@ interface ApplicationRoles { _id: string; tenant: string; roles: string[]; subsc
 
 /**
  * Which roles may be assigned in a tenant: the catalogue's, plus those the manifests of the
- * microservices it is subscribed to define (`roles`, CLIENTS.md hosting contract). Kept per
+ * microservices it is subscribed to define (`roles`, docs/microservices.md). Kept per
  * subscription and dropped on unsubscribe; an event older than the one stored changes nothing.
  */
 @Injectable()

@@ -6,7 +6,7 @@ import { BootstrapUserWriter } from './bootstrap-user-writer';
 
 /**
  * A MICROSERVICE application gets its bootstrap user `servicebootstrap_<app>` in its owner tenant
- * when it is created, and loses it when it is deleted (issue 5 item 8). A TRANSIENT creation
+ * when it is created, and loses it when it is deleted (docs/api/applications.md). A TRANSIENT creation
  * stores no application, so it makes no user. Idempotent.
  */
 @Injectable()

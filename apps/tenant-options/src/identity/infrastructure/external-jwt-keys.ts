@@ -8,8 +8,8 @@ export const PUBLIC_KEY_CATEGORY = 'token.publicKey';
 interface KeyOption { _id: string; value?: string; deleted?: boolean; version?: number }
 
 /**
- * The RSA public keys tenants upload as options `token.publicKey/<kid>` (SPEC.md "Authentication"
- * item 3), imported once as KeyObjects: each lookup reads the option by `_id` and reuses the
+ * The RSA public keys tenants upload as options `token.publicKey/<kid>` (docs/security.md,
+ * "External JWTs"), imported once as KeyObjects: each lookup reads the option by `_id` and reuses the
  * imported key while the option's version is unchanged, so a replaced or deleted key takes effect
  * on every replica at once, without parsing PEM on every verification.
  */

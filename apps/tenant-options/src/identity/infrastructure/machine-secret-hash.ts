@@ -12,7 +12,7 @@ export function machineSecret(): string {
  * Hashes a secret made by `machineSecret` as `sha256$salt$hash`, which PasswordHasher.verify checks.
  * A generated secret of 192 random bits cannot be guessed, so stretching it (scrypt) would only cost
  * time: one salted SHA-256 suffices (NIST SP 800-63B asks for a slow hash only for secrets a person
- * chose). Never use it for a chosen password. Hashes made earlier with scrypt (N=1024) still verify.
+ * chose). Never use it for a chosen password. A machine secret stored as an scrypt hash (N=1024) verifies too.
  */
 export function hashMachineSecret(secret: string): string {
   const salt = randomBytes(16);

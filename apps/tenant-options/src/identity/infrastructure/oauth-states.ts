@@ -10,7 +10,7 @@ export interface OAuthState { tenant: string; optionId: string; verifier?: strin
 
 export const OAUTH_STATE_SECONDS = 600;
 
-/** One-time OAuth2 `state` values (DESIGN.md section 4): made by the `initRequest`, taken once by the code exchange, gone after 10 minutes. */
+/** One-time OAuth2 `state` values, kept in Redis: made by the `initRequest`, taken once by the code exchange, gone after 10 minutes. */
 @Injectable()
 export class OAuthStates {
   constructor(@Inject(REDIS) private readonly redis: Redis, @Inject(TENANT_OPTIONS_CONFIG) private readonly config: TenantOptionsConfig) {}

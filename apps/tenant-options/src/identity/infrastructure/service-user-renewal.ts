@@ -41,8 +41,8 @@ export class ServiceUserRenewal {
 
   /**
    * Sets the user's direct roles to the `current` ones it accepted, reading it again when another
-   * change (its tenant accepting new roles, say) came first. A user made before its accepted roles
-   * were recorded keeps the roles it holds as accepted.
+   * change (its tenant accepting new roles, say) came first. A user without recorded accepted roles
+   * keeps the roles it holds as accepted.
    */
   private async setRoles(user: ServiceUserRecord | undefined, current: string[]): Promise<void> {
     for (let attempt = 1; user; attempt++) {

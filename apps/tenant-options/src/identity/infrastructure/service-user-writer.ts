@@ -12,7 +12,7 @@ import { UserWriter } from './user-writer';
 /**
  * A service user remembers the subscription (its aggregateVersion) it was made for, and the roles
  * its tenant accepted then: its roles are never more (docs/security.md, "Service users and the roles a tenant accepted").
- * Users made before `acceptedRoles` was recorded have accepted the roles they hold.
+ * A user without `acceptedRoles` has accepted the roles it holds.
  */
 export type ServiceUserRecord = UserRecord & { subscriptionVersion?: number; acceptedRoles?: string[] };
 

@@ -19,14 +19,14 @@ export interface TfaPassed { tfaToken?: string; expiresAt?: number }
 
 export const TFA_CODE_REQUIRED = 'TFA TOTP code required';
 export const TFA_SETUP_REQUIRED = 'TFA TOTP setup required';
-/** The header SPEC.md "Authentication" 5 names for an expired or unknown TFA token. */
+/** The header a 401 carries when the TFA token sent is expired or unknown, so the client asks for a new code. */
 export const TFA_TOKEN_EXPIRED_HEADER = { tfatokenexpired: 'TFATokenExpired' };
 
 const refuse = (message: string, headers: Record<string, string> = {}) => new DomainError('security', 'Unauthorized', message, headers);
 const totpContext = (user: Pick<UserRecord, '_id'>) => `totp:${user._id}`;
 
 /**
- * Two-factor authentication (SPEC.md "Authentication" 5). A user needs a second factor when
+ * Two-factor authentication (docs/api/tenants-users-auth.md). A user needs a second factor when
  * they activated TOTP, or their tenant enforces TFA (option `two-factor-authentication/enforced`);
  * with strategy `SMS` a pin is sent through the sms-adapter. A passed code yields a TFA token
  * (random, kept in Redis as a hash for `BERTH_TFA_TOKEN_SECONDS`) that later logins and Basic

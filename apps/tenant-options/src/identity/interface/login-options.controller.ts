@@ -16,7 +16,7 @@ import { LOGIN_OPTION_ID_SCHEMA } from './identity.schemas';
 const ADMIN_ROLES = ['ROLE_TENANT_ADMIN', 'ROLE_TENANT_MANAGEMENT_ADMIN'];
 
 /**
- * Login options (SPEC.md row 18). `GET` and `POST /tenant/loginOptions` are public and answer
+ * Login options (docs/api/tenants-users-auth.md). `GET` and `POST /tenant/loginOptions` are public and answer
  * the collection of the tenant named by `?tenantId=`, `?management=true`, the Host label, or the
  * default tenant. `/tenant/loginOptions/{id}` is the tenant admins' CRUD of OAuth2 options.
  */

@@ -18,13 +18,13 @@ const cookieValue = (cookie: string | undefined, name: string) => cookie ? new R
 
 
 /**
- * OAI-Secure login (CLIENTS.md): `POST /tenant/oauth` sets the `authorization` cookie (the
+ * OAI-Secure login (docs/api/tenants-users-auth.md): `POST /tenant/oauth` sets the `authorization` cookie (the
  * token) and then `XSRF-TOKEN`; `POST /tenant/oauth/token` answers `{access_token}`. Both take the
  * form `grant_type=PASSWORD&username&password`, plus the second factor where TFA is on: `tfa_code`
  * (the string `undefined` counts as none) or `tfa_token` (or header `TFAToken`). A login that
  * passed a code answers a new TFA token in header `TFAToken` (and `tfa_token`). The tenant comes from `?tenant_id=`, a
  * `tenant/user` user name, the Host label, or the default tenant. With
- * `grant_type=authorization_code&code=…` (query or form; SPEC.md row 19) the code of an OAuth2
+ * `grant_type=authorization_code&code=…` (query or form) the code of an OAuth2
  * login option is exchanged instead; its `state` comes from the query, the form, or the
  * `oauth_state` cookie the `initRequest` set.
  */

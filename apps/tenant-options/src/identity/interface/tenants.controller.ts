@@ -13,7 +13,7 @@ import { IdentityRepresentations } from './identity-links';
 import { objectBody } from './users.controller';
 import { ApiRoute } from '@berth/openapi';
 
-/** `/tenant/tenants` (SPEC.md "Authentication", DESIGN.md section 2): for the management tenant only. */
+/** `/tenant/tenants` (docs/api/tenants-users-auth.md): for the management tenant only. */
 @Controller('tenant/tenants')
 export class TenantsController {
   constructor(

@@ -1,4 +1,4 @@
-/** An option as the interface shows it (SPEC.md "Tenant option"); `value` is absent for a secret the caller may not read. */
+/** An option as the interface shows it (docs/api/options.md); `value` is absent for a secret the caller may not read. */
 export interface OptionView {
   self: string;
   category: string;

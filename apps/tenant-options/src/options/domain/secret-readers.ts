@@ -10,7 +10,7 @@ export function isSecretKey(key: string): boolean {
 }
 
 /**
- * Who may read a secret option's value decrypted (CLIENTS.md "Tenant options"): a system user
+ * Who may read a secret option's value decrypted (docs/security.md, "Secrets and who reads them"): a system user
  * (a user of the management tenant holding ROLE_OPTION_MANAGEMENT_ADMIN), and the microservice
  * whose name is the option's category, as its service user `service_<app>` or its bootstrap
  * user `servicebootstrap_<app>`, or through the registry when the category is its settings category

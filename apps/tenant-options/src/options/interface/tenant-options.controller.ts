@@ -9,7 +9,7 @@ import { CATEGORY_SCHEMA, EVALUATE_SCHEMA, KEY_SCHEMA } from './option.schemas';
 const own = (principal: Principal): OptionScope => ({ kind: 'tenant', tenant: principal.tenant });
 
 /**
- * `/tenant/options…` (SPEC.md row 17, CLIENTS.md "Tenant options"): the caller's tenant's
+ * `/tenant/options…` (docs/api/options.md): the caller's tenant's
  * options only, whatever the path names. Reading needs an option read role, writing the admin role.
  */
 @Controller('tenant/options')

@@ -13,7 +13,7 @@ export interface BinaryContext { type: ApplicationType; brand: string; applicati
 export interface ValidatedBinary { version?: string; manifest?: Record<string, unknown> }
 
 /**
- * Checks the binary at `path` for an application of `ctx.type` (SPEC.md row 13 notes): a ZIP
+ * Checks the binary at `path` for an application of `ctx.type` (docs/api/applications.md): a ZIP
  * (limits of `ZipArchive`); MICROSERVICE: `<brand>.json` (a valid manifest) and `image.tar` (a
  * `docker save` archive with its manifest.json, config and layers), read as a stream; HOSTED:
  * `index.html` at the root; APAMA_CEP_RULE: exactly one `.mon` file. Other types take no binary.

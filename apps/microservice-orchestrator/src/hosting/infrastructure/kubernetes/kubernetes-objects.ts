@@ -48,7 +48,7 @@ function metadata(ctx: ObjectContext, spec: DeploymentSpec) {
   };
 }
 
-/** The deployment's environment (DESIGN.md section 6) as a Secret, so no value is inline in the Deployment. */
+/** The deployment's environment (ContainerEnvironment, docs/microservices.md) as a Secret, so no value is inline in the Deployment. */
 export function secretOf(ctx: ObjectContext, req: InstanceRequest): V1Secret {
   return { apiVersion: 'v1', kind: 'Secret', metadata: metadata(ctx, req.spec), type: 'Opaque', stringData: { ...req.env } };
 }

@@ -4,8 +4,8 @@ import { invalidField, providerCannot } from '../../domain/sms-errors';
 import { ProviderRegistry } from '../../infrastructure/provider-registry';
 
 /**
- * The checks rows 21–22 share: the receiver in the path is a `tel:` number (422 otherwise), and
- * the tenant's provider can do what is asked (SPEC.md's matrix; 422 saying so otherwise).
+ * The checks both inbound routes share: the receiver in the path is a `tel:` number (422 otherwise),
+ * and the tenant's provider can do what is asked (its `supports`, docs/api/sms.md; 422 saying so otherwise).
  */
 @Injectable()
 export class InboundAccess {

@@ -2,7 +2,7 @@ import { MESSAGING_PROVIDER_KEY, messagingOptionKeys, SMS_PROVIDERS, smsProvider
 import { invalidOption } from '../option-errors';
 
 /**
- * A `messaging/<key>` option (SPEC.md "SMS messaging"): `provider` must name a known provider,
+ * A `messaging/<key>` option (docs/api/sms.md): `provider` must name a known provider,
  * and every other key must be one the provider in effect defines (`provider` being written in
  * the same request, else the stored one). @throws DomainError 422 naming the key.
  */

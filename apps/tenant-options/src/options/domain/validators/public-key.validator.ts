@@ -6,7 +6,7 @@ export const MIN_RSA_BITS = 512;
 const PEM_PUBLIC = /^-----BEGIN (RSA )?PUBLIC KEY-----\r?\n[\s\S]+\r?\n-----END (RSA )?PUBLIC KEY-----\s*$/;
 
 /**
- * A `token.publicKey/<kid>` option (SPEC.md "Authentication" 3): the value must be a PEM RSA
+ * A `token.publicKey/<kid>` option (docs/security.md, "External JWTs"): the value must be a PEM RSA
  * public key of at least 512 bits. Private keys are refused, so one is never stored.
  * @throws DomainError 422 naming the key.
  */

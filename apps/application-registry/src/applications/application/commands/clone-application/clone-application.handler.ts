@@ -44,7 +44,7 @@ export class CloneApplicationHandler implements ICommandHandler<CloneApplication
     }
   }
 
-  /** SPEC.md row 7: a hosted source's active version, with identical content, becomes the copy's only version. */
+  /** A hosted source's active version, with identical content, becomes the copy's only version. */
   private async copyActiveVersion(source: ApplicationDocument, tenant: string): Promise<ApplicationVersion | undefined> {
     if (source.type !== 'HOSTED' || !source.activeVersionId) return undefined;
     const active = ((source.applicationVersions ?? []) as ApplicationVersion[]).find((v) => v.binaryId === source.activeVersionId);

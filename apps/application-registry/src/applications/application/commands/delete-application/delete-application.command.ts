@@ -1,7 +1,7 @@
 import { Command } from '@nestjs/cqrs';
 import type { Principal } from '@berth/auth';
 
-/** Deletes an application (SPEC.md row 6 and its state rule); `force` deletes one with subscribers too. */
+/** Deletes an application: a PRIVATE one always, another only without subscribers (checkDeletable); `force` deletes one with subscribers too. */
 export class DeleteApplicationCommand extends Command<void> {
   constructor(readonly id: string, readonly force: boolean, readonly caller: Principal) {
     super();

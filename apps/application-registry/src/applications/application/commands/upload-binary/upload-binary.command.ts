@@ -6,7 +6,7 @@ import type { ApplicationDocument } from '../../../domain/application';
 export interface ReceivedUpload { path: string; size: number; fileName?: string; contentType: string; discard(): Promise<void> }
 
 /**
- * Uploads a binary (SPEC.md row 13): checked for the application's type, stored in GridFS, and
+ * Uploads a binary (docs/api/applications.md): checked for the application's type, stored in GridFS, and
  * made the active version tagged `latest`. `receive` reads the request body; it is only called
  * once the caller may change the application and its type takes a binary.
  */

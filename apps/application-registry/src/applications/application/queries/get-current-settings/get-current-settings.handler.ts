@@ -17,7 +17,7 @@ export class GetCurrentSettingsHandler implements IQueryHandler<GetCurrentSettin
     @Inject(REGISTRY_CONFIG) private readonly config: RegistryConfig,
   ) {}
 
-  /** The settings are read decrypted, so a microservice holding a name the platform reserves (stored before the rule) reads none: 403. */
+  /** The settings are read decrypted, so a microservice holding a name the platform reserves (one stored when the name was not yet reserved) reads none: 403. */
   async execute({ caller }: GetCurrentSettingsQuery): Promise<Record<string, string>> {
     const app = await this.current.of(caller);
     const claim = reservedNameClaimed(app, this.config.BERTH_MANAGEMENT_TENANT);

@@ -3,7 +3,7 @@ import type { Principal } from '@berth/auth';
 import type { PageQuery } from '@berth/paging';
 import type { ApplicationDocument } from '../../../domain/application';
 
-/** The filters of CLIENTS.md on application collections; all of them narrow what the caller may see. */
+/** The filters clients send on application collections (docs/api/applications.md); all of them narrow what the caller may see. */
 export interface ApplicationCriteria {
   name?: string;
   owner?: string;

@@ -1,7 +1,7 @@
 import { Query } from '@nestjs/cqrs';
 import type { InboundDocument } from '../../../domain/inbound-message';
 
-/** Row 22: one received message to `receiver`. */
+/** One received message to `receiver`. */
 export class GetInboundQuery extends Query<InboundDocument> {
   constructor(readonly tenant: string, readonly receiver: string, readonly messageId: string) {
     super();

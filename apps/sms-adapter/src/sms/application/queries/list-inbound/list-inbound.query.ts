@@ -2,7 +2,7 @@ import { Query } from '@nestjs/cqrs';
 import type { PageQuery } from '@berth/paging';
 import type { InboundDocument } from '../../../domain/inbound-message';
 
-/** Row 21: the tenant's received messages to `receiver`, newest first. */
+/** The tenant's received messages to `receiver`, newest first. */
 export class ListInboundQuery extends Query<InboundDocument[]> {
   constructor(readonly tenant: string, readonly receiver: string, readonly page: PageQuery) {
     super();

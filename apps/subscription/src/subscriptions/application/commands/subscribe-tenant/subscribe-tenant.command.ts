@@ -6,8 +6,7 @@ import type { KnownApplication, SubscriptionDocument } from '../../../domain/sub
 export interface SubscribeResult { subscription: SubscriptionDocument; application: KnownApplication; created: boolean }
 
 /**
- * Subscribes `tenant` to the application the body references (SPEC.md row 14, CLIENTS.md
- * "Subscribe bodies"); for a tenant subscribed already, accepts the microservice's widened roles.
+ * Subscribes `tenant` to the application the body references (docs/api/subscriptions.md); for a tenant subscribed already, accepts the microservice's widened roles.
  */
 export class SubscribeTenantCommand extends Command<SubscribeResult> {
   constructor(readonly tenant: string, readonly body: unknown, readonly caller: Principal) {

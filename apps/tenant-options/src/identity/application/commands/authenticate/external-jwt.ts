@@ -6,7 +6,7 @@ import { isWithinLifetimeCap } from '../../../domain/external-token-lifetime';
 import { ExternalJwtKeys } from '../../../infrastructure/external-jwt-keys';
 
 /**
- * Checks a JWT signed by a key a tenant uploaded (SPEC.md "Authentication" item 3): RS256 only,
+ * Checks a JWT signed by a key a tenant uploaded (docs/security.md, "External JWTs"): RS256 only,
  * `kid` naming the tenant's `token.publicKey` option, `iss` the platform's issuer, `aud` the
  * tenant, `nbf`/`exp` with 30 s of skew, and a lifetime of at most
  * `BERTH_EXTERNAL_TOKEN_MAX_LIFETIME_SECONDS` (see isWithinLifetimeCap). Answers the tenant and

@@ -2,7 +2,7 @@ import { Command } from '@nestjs/cqrs';
 import type { Principal } from '@berth/auth';
 
 /**
- * Finishes an OAuth2 authorization-code login (SPEC.md "Authentication" 4): takes the `state`,
+ * Finishes an OAuth2 authorization-code login (docs/api/tenants-users-auth.md): takes the `state`,
  * exchanges `code` with the option's authorization server, checks the ID token, and provisions
  * or updates the user it names. @throws 401 `security/Unauthorized` on any failure.
  */
