@@ -6,7 +6,7 @@ const MiB = 1024 * 1024;
 export const registryConfigSchema = baseConfigSchema.merge(internalPortSchema(3101)).merge(secretsConfigSchema).extend({
   /** Where tenant-options is: a microservice's settings are read from its owner's tenant options. */
   TENANT_OPTIONS_URL: urlSchema.default('http://127.0.0.1:3103'),
-  /** Owner of the known applications seeded at first start (SPEC.md "Known application names"). */
+  /** Owner of the known applications seeded at first start (docs/api/applications.md). */
   BERTH_MANAGEMENT_TENANT: z.string().regex(/^[a-z][a-z0-9-]{1,31}$/).default('management'),
   /** Largest binary upload (the file part), in bytes. */
   BERTH_UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(500 * MiB),
