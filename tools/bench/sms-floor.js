@@ -1,5 +1,5 @@
 // The floor of an SMS path on this machine, for the SMS benchmark's reference row: the least any
-// implementation of issue 9 does per message, in one plain Node process. A `node:http` server
+// implementation of the SMS interface does per message, in one plain Node process. A `node:http` server
 // parses each POSTed OneAPI body, adds one BullMQ job (the adapter's job options) and answers 201;
 // a BullMQ worker (the adapter's concurrency) submits each job's text over one SMPP transceiver
 // bind and waits for its submit_sm_resp; deliver_sm receipts are acknowledged and dropped. Nothing

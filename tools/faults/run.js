@@ -1,4 +1,4 @@
-// `npm run test:faults` (issue 10): faults injected under a steady mix of writes (applications,
+// `npm run test:faults` (docs/reliability.md): faults injected under a steady mix of writes (applications,
 // options, subscriptions, SMS), each followed by the checks (nothing acknowledged is lost, every
 // subscription ends deployed, no SMS twice, every app recovers by itself, outages answer 503 with
 // the error resource and Retry-After, never a hang or a 500), and a table at the end; exits 1 when

@@ -1,4 +1,4 @@
-// `npm run test:fuzz` (issue 10): schemathesis, from PyPI, against a stack of its own through the
+// `npm run test:fuzz` (docs/reliability.md): schemathesis, from PyPI, against a stack of its own through the
 // gateway's merged /openapi.json, as the management tenant's admin. Every operation gets a bounded
 // number of examples (--max-examples, default 25) in the examples, coverage and fuzzing phases, with a
 // fixed seed (--seed, default 1) so that a run can be repeated. Pass means, for every answer: no 5xx;
