@@ -1,5 +1,5 @@
 // Benchmark: the gateway next to a trivial upstream hit directly and nginx proxying to it, with and
-// without Basic auth served from the credential cache, in one run; for reference, a
+// without Basic auth served from the credential cache, in one run (docs/benchmarks/gateway.md); for reference, a
 // minimal Node proxy (one process, then two cluster workers), and the authenticating gateway on a
 // public path, loaded together with the unauthenticated one as the auth costs' control. Run through
 // `npm run bench:gateway` (installs wrk and nginx, provisions the infra, builds). wrk loads each

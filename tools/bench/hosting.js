@@ -1,4 +1,4 @@
-// Benchmark: hosting the example microservice (examples/hello-microservice, packaged by
+// Benchmark (docs/benchmarks/hosting.md): hosting the example microservice (examples/hello-microservice, packaged by
 // tools/microservice/package.js and deployed with the CLI's flow) on the local engine, in one run:
 // the time from a subscribe's 201 until `/service/<name>/health` first answers 200 (the image is
 // loaded by the first deploy, not measured; each measured run starts a new container), then

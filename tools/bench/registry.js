@@ -1,4 +1,4 @@
-// Benchmark: application listings at 100k applications across 100 tenants, through the
+// Benchmark (docs/benchmarks/registry.md): application listings at 100k applications across 100 tenants, through the
 // whole stack (gateway → registry → store) next to the same store operations through the raw
 // MongoDB driver, in one run. Run through `npm run bench:registry` (provisions the infra, builds).
 // Options: --apps (100000), --tenants (100), --api-apps (1000: written through the API, the rest

@@ -1,4 +1,4 @@
-// Benchmark: SMS sends through the gateway to a local SMPP SMSC, next to BullMQ's own
+// Benchmark (docs/benchmarks/sms.md): SMS sends through the gateway to a local SMPP SMSC, next to BullMQ's own
 // add/process rate on the same Redis, and a floor (tools/bench/sms-floor.js: HTTP → BullMQ → SMPP in
 // one plain Node process, no gateway, auth or store), in one run. Run through `npm run bench:sms`
 // (provisions the infra, builds). Options: --messages (5000), --concurrency (64 requests in flight), --port-base.

@@ -1,4 +1,4 @@
-// Soak (docs/reliability.md): a fixed-rate mix of writes and reads through the gateway for --minutes (10),
+// Soak (docs/benchmarks/soak.md): a fixed-rate mix of writes and reads through the gateway for --minutes (10),
 // printing per minute the requests, errors, p50/p99 and each app's resident memory, then the p99 of
 // each kind of request per minute (to find the one that slows) and the CPU share of each app and of
 // the store, Kafka and Redis per minute (to find what the time goes to). Run through `npm run bench:soak`

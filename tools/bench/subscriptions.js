@@ -1,4 +1,4 @@
-// Benchmark: the time from a subscribe's 201 until the microservice's bootstrap user sees
+// Benchmark (docs/benchmarks/subscriptions.md): the time from a subscribe's 201 until the microservice's bootstrap user sees
 // the tenant in `GET /application/currentApplication/subscriptions`, next to
 // Kafka's own produce-to-consume latency on the same broker, in one run. Run through
 // `npm run bench:subscriptions` (provisions the infra, builds). Options: --runs (200), --tenants (4:

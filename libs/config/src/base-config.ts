@@ -2,63 +2,83 @@ import { z } from 'zod';
 
 const port = z.coerce.number().int().min(1).max(65535);
 const url = z.string().url();
+const tenantId = z.string().regex(/^[a-z][a-z0-9-]{1,31}$/);
 
-/** Settings every Berth app shares. Defaults suit the local stack that tools/infra starts. */
+/**
+ * Settings every Berth app shares. Defaults suit the local stack that tools/infra starts. Every field
+ * carries its description (`.describe`): docs/configuration.md is generated from them.
+ */
 export const baseConfigSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Write every log line before going on; by default lines are written in the background (see README). */
-  BERTH_LOG_SYNC: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
-  BERTH_BIND_ADDRESS: z.string().min(1).default('127.0.0.1'),
-  BERTH_PUBLIC_URL: url.default('http://localhost:8080'),
-  MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URI').default('mongodb://127.0.0.1:27127/'),
-  /** Each app's database is `<prefix>_<app>`; tests use their own prefix. */
-  BERTH_DB_PREFIX: z.string().regex(/^[a-z][a-z0-9_]{0,30}$/).default('berth'),
-  /** Put before every Kafka topic name, so several stacks can share one broker; tests use their own. */
-  BERTH_TOPIC_PREFIX: z.string().regex(/^[A-Za-z0-9._-]{0,60}$/).default(''),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development')
+    .describe('The usual Node.js mode setting.'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')
+    .describe('Lowest level of the log lines the app writes (JSON lines on stdout).'),
+  BERTH_LOG_SYNC: z.enum(['true', 'false']).default('false').transform((v) => v === 'true')
+    .describe('`true`: write each log line to stdout before going on. By default lines are written in the background, several in one write; lines left are written when the process exits, so only a SIGKILL can lose the last ones. While stdout takes nothing, at most 16 MB of lines wait and later ones are dropped.'),
+  BERTH_BIND_ADDRESS: z.string().min(1).default('127.0.0.1')
+    .describe('Address the app listens on (`0.0.0.0` in a container).'),
+  BERTH_PUBLIC_URL: url.default('http://localhost:8080')
+    .describe('Public base URL of the platform, used for links, `Location` headers and the `info` of error resources. The local stack sets it to the gateway\'s address.'),
+  MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URI').default('mongodb://127.0.0.1:27127/')
+    .describe('The store: MongoDB 7 or FerretDB (the local infra\'s default).'),
+  BERTH_DB_PREFIX: z.string().regex(/^[a-z][a-z0-9_]{0,30}$/).default('berth')
+    .describe('Each app\'s database is `<prefix>_<app>`; tests and benchmarks use prefixes of their own.'),
+  BERTH_TOPIC_PREFIX: z.string().regex(/^[A-Za-z0-9._-]{0,60}$/).default('')
+    .describe('Put before every Kafka topic name, so that several stacks can share one broker without reading each other\'s messages; the same in every app of a stack.'),
   KAFKA_BROKERS: z.string().min(1).default('127.0.0.1:9192')
-    .transform((s) => s.split(',').map((b) => b.trim()).filter(Boolean)),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').default('redis://127.0.0.1:6389'),
-  /** Adds `details` (exception class, message, stack) to error resources. Never in production. */
-  BERTH_DEBUG_ERRORS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
-  /** How often each outbox relay looks for entries it was not told of (another replica's, a crashed process's). */
-  BERTH_OUTBOX_SCAN_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
-  /** Store commands taking this long or longer are logged with the shape of their filter (0: none). */
-  BERTH_STORE_SLOW_MS: z.coerce.number().int().min(0).default(1000),
-  BERTH_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
-  /**
-   * `read-your-writes` (the default): a write is answered once its messages are published, and every
-   * later request sees it (docs/consistency.md); `eventual`: writes are answered at once and other
-   * apps see them when their consumers get there (for comparison in `npm run bench:consistency`).
-   */
-  BERTH_CONSISTENCY: z.enum(['read-your-writes', 'eventual']).default('read-your-writes'),
-  /** How long a write's answer waits for the messages it caused to be published, so that later requests see it (docs/consistency.md). */
-  BERTH_CONSISTENCY_PUBLISH_WAIT_MS: z.coerce.number().int().min(0).default(5000),
-  /** How long a request waits for the app's consumers to catch up with the writes acknowledged before it; then 503 (docs/consistency.md). */
-  BERTH_CONSISTENCY_READ_WAIT_MS: z.coerce.number().int().min(0).default(5000),
-  BERTH_BRAND: z.string().regex(/^[a-z0-9]+$/).default('cumulocity'),
-  BERTH_BRAND_HEADER: z.string().regex(/^[A-Za-z0-9]+$/).default('Cumulocity'),
-  BERTH_ENV_PREFIX: z.string().regex(/^[A-Z0-9_]+$/).default('C8Y'),
-  BERTH_JWT_ISSUER: z.string().min(1).default('cumulocity'),
-  /** Largest JSON (or other parsed) request body; larger ones 413. Multipart uploads have their own limit. */
-  BERTH_HTTP_MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(1024 ** 3).default(1024 * 1024),
-  /** Largest request head (request line and headers); larger 431. Internal apps accept 8 KiB more, for what the gateway adds. */
-  BERTH_HTTP_MAX_HEADER_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024).default(16 * 1024),
-  /** Time a client has to send a request's headers; then 408 and the connection is closed (slowloris). */
-  BERTH_HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20_000),
-  /** Time a client has to send a whole request, body included (0: none); then 408 and the connection is closed. */
-  BERTH_HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(900_000),
-  /** A connection on which nothing moves either way for this long is closed (0: never). */
-  BERTH_HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(0).default(300_000),
-  /** How long an idle keep-alive connection stays open for the client's next request. */
-  BERTH_HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(72_000),
-  /** Signs the principal the gateway forwards; every app verifies it. At least 32 characters, the same in every app. */
-  BERTH_INTERNAL_KEY: z.string().min(32, 'must have at least 32 characters'),
+    .transform((s) => s.split(',').map((b) => b.trim()).filter(Boolean))
+    .describe('Kafka brokers, comma-separated `host:port`.'),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').default('redis://127.0.0.1:6389')
+    .describe('Redis, for the apps that use it (`redis://` or `rediss://`).'),
+  BERTH_DEBUG_ERRORS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true')
+    .describe('`true` adds `details` (exception class, message, stack) to error resources. Never in production.'),
+  BERTH_OUTBOX_SCAN_INTERVAL_MS: z.coerce.number().int().min(100).default(5000)
+    .describe('How often the outbox relay looks through its collections for entries it was not told of (written by another replica or left by a crashed process). On FerretDB this reads whole collections; raise it there when collections are large.'),
+  BERTH_STORE_SLOW_MS: z.coerce.number().int().min(0).default(1000)
+    .describe('A store command taking this many milliseconds or more is logged at `warn` with its name, collection, duration and the shape of its filter (never values); `0` turns the watch off.'),
+  BERTH_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10000)
+    .describe('Longest graceful shutdown before the process exits.'),
+  BERTH_CONSISTENCY: z.enum(['read-your-writes', 'eventual']).default('read-your-writes')
+    .describe('`read-your-writes`: a write is answered once its messages are published, and every later request sees it (docs/consistency.md); `eventual`: writes are answered at once and other apps see them when their consumers get there (for comparison in `npm run bench:consistency`).'),
+  BERTH_CONSISTENCY_PUBLISH_WAIT_MS: z.coerce.number().int().min(0).default(5000)
+    .describe('How long a write\'s answer waits for the messages it caused to be published, so that later requests see it (docs/consistency.md).'),
+  BERTH_CONSISTENCY_READ_WAIT_MS: z.coerce.number().int().min(0).default(5000)
+    .describe('How long a request waits for the app\'s consumers to catch up with the writes acknowledged before it; then 503 with `Retry-After` (docs/consistency.md).'),
+  BERTH_BRAND: z.string().regex(/^[a-z0-9]+$/).default('cumulocity')
+    .describe('Brand token in media types (`application/vnd.com.nsn.<brand>.…`).'),
+  BERTH_BRAND_HEADER: z.string().regex(/^[A-Za-z0-9]+$/).default('Cumulocity')
+    .describe('Brand token in header names (`X-<Brand>-Processing-Mode`, …).'),
+  BERTH_ENV_PREFIX: z.string().regex(/^[A-Z0-9_]+$/).default('C8Y')
+    .describe('Prefix of the environment variables given to hosted microservices (`<prefix>_BASEURL`, …).'),
+  BERTH_JWT_ISSUER: z.string().min(1).default('cumulocity')
+    .describe('Issuer (`iss`) of the tokens the platform signs, and the one an externally signed JWT must name.'),
+  BERTH_HTTP_MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(1024 ** 3).default(1024 * 1024)
+    .describe('Largest JSON (or other parsed) request body; larger ones 413. Multipart uploads have their own limit.'),
+  BERTH_HTTP_MAX_HEADER_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024).default(16 * 1024)
+    .describe('Largest request head (request line and headers); larger 431. Internal apps accept 8 KiB more, for what the gateway adds.'),
+  BERTH_HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20_000)
+    .describe('Time a client has to send a request\'s headers; then 408 and the connection is closed (slowloris).'),
+  BERTH_HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(900_000)
+    .describe('Time a client has to send a whole request, body included (`0`: none); then 408 and the connection is closed. Uploads must finish within it.'),
+  BERTH_HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(0).default(300_000)
+    .describe('A connection on which nothing moves either way for this long is closed (`0`: never).'),
+  BERTH_HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(72_000)
+    .describe('How long an idle keep-alive connection stays open for the client\'s next request.'),
+  BERTH_INTERNAL_KEY: z.string().min(32, 'must have at least 32 characters')
+    .describe('Signs the principal the gateway forwards; every app verifies it. The same in every app.'),
 });
 
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 
 /** An internal app's own port: `PORT`, with the app's default. */
-export const internalPortSchema = (fallback: number) => z.object({ PORT: port.default(fallback) });
+export const internalPortSchema = (fallback: number) => z.object({
+  PORT: port.default(fallback).describe('The app\'s internal port (`npm start` reads `<APP>_PORT`, e.g. `TENANT_OPTIONS_PORT`, and passes it on).'),
+});
 
-export { port as portSchema, url as urlSchema };
+/** The management tenant, for the apps that give it rights of its own. */
+export const managementTenantConfigSchema = z.object({
+  BERTH_MANAGEMENT_TENANT: tenantId.default('management')
+    .describe('Id of the management tenant: it owns the known applications, its admins manage every tenant\'s subscriptions, and only its principals read platform-wide figures such as the application usage and every microservice\'s status.'),
+});
+
+export { port as portSchema, url as urlSchema, tenantId as tenantIdSchema };

@@ -1,4 +1,4 @@
-// Prints the gateway benchmark's table (Markdown, ready for its docs page) and its targets as ratios
+// Prints the gateway benchmark's table (Markdown, as docs/benchmarks/gateway.md shows it) and its targets as ratios
 // from the same run, each with PASS or FAIL.
 
 const { median } = require('../stats');

@@ -1,47 +1,45 @@
-import { baseConfigSchema, internalPortSchema, urlSchema, z } from '@berth/config';
+import { baseConfigSchema, internalPortSchema, managementTenantConfigSchema, urlSchema, z } from '@berth/config';
 
 const ulimit = /^[a-z]+=\d+:\d+$/;
 const dnsLabel = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 const dnsSubdomain = /^[a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?$/;
 
-export const orchestratorConfigSchema = baseConfigSchema.merge(internalPortSchema(3105)).extend({
-  /** The management tenant: its users read every microservice's status. */
-  BERTH_MANAGEMENT_TENANT: z.string().regex(/^[a-z][a-z0-9-]{1,31}$/).default('management'),
-  /** The Docker Engine API (Docker or Podman): `unix:///path/to.sock` or `tcp://host:port`. */
-  DOCKER_HOST: z.string().regex(/^(unix|tcp|http):\/\//, 'must be unix:///path or tcp://host:port').default('unix:///var/run/docker.sock'),
-  /** Where the registry is; the orchestrator reads binaries there. */
-  APPLICATION_REGISTRY_URL: urlSchema.default('http://127.0.0.1:3101'),
-  /** Where the subscription app is; the orchestrator reads PER_TENANT service users there. */
-  SUBSCRIPTION_URL: urlSchema.default('http://127.0.0.1:3102'),
-  /** `C8Y_BASEURL` of hosted microservices: an address of the platform their containers can reach (default: the public URL). */
-  BERTH_MICROSERVICE_BASEURL: urlSchema.optional(),
-  /** The address the gateway reaches containers' published ports on (they are published on loopback only). */
-  BERTH_CONTAINER_HOST: z.string().min(1).default('127.0.0.1'),
-  /** How often the reconciler compares desired and observed state and probes instances, besides right after each change. */
-  BERTH_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(200).max(600_000).default(2000),
-  /** Attempts of one deploy job (image load, container start) before it counts as a failed start; BullMQ retries them with exponential back-off. */
-  BERTH_DEPLOY_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4),
-  /** The first retry delay of a deploy job; each next one doubles. */
-  BERTH_DEPLOY_BACKOFF_MS: z.coerce.number().int().min(100).max(600_000).default(1000),
-  /** Deploy jobs run at once. */
-  BERTH_DEPLOY_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
-  /** The delay before restarting a crashed (or liveness-failed) instance the first time; it doubles with each restart. */
-  BERTH_RESTART_BACKOFF_MS: z.coerce.number().int().min(100).max(600_000).default(1000),
-  /** The longest delay between restarts of a crash-looping instance. */
-  BERTH_RESTART_BACKOFF_MAX_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000),
-  /** Resource limits of containers, `name=soft:hard` comma-separated; they must be within the engine's own hard limits. */
+export const orchestratorConfigSchema = baseConfigSchema.merge(internalPortSchema(3105)).merge(managementTenantConfigSchema).extend({
+  DOCKER_HOST: z.string().regex(/^(unix|tcp|http):\/\//, 'must be unix:///path or tcp://host:port').default('unix:///var/run/docker.sock')
+    .describe('The Docker Engine API (Docker or Podman): `unix:///path/to.sock` or `tcp://host:port`.'),
+  APPLICATION_REGISTRY_URL: urlSchema.default('http://127.0.0.1:3101')
+    .describe('Where the registry is; the orchestrator reads binaries there.'),
+  SUBSCRIPTION_URL: urlSchema.default('http://127.0.0.1:3102')
+    .describe('Where the subscription app is; the orchestrator reads PER_TENANT service users there.'),
+  BERTH_MICROSERVICE_BASEURL: urlSchema.optional()
+    .describe('`C8Y_BASEURL` of hosted microservices: an address of the platform their containers can reach (default: the public URL).'),
+  BERTH_CONTAINER_HOST: z.string().min(1).default('127.0.0.1')
+    .describe('The address the gateway reaches containers\' published ports on (they are published on loopback only).'),
+  BERTH_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(200).max(600_000).default(2000)
+    .describe('How often the reconciler compares desired and observed state and probes instances, besides right after each change.'),
+  BERTH_DEPLOY_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4)
+    .describe('Attempts of one deploy job (image load, container start) before it counts as a failed start; BullMQ retries them with exponential back-off.'),
+  BERTH_DEPLOY_BACKOFF_MS: z.coerce.number().int().min(100).max(600_000).default(1000)
+    .describe('The first retry delay of a deploy job; each next one doubles.'),
+  BERTH_DEPLOY_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4)
+    .describe('Deploy jobs run at once.'),
+  BERTH_RESTART_BACKOFF_MS: z.coerce.number().int().min(100).max(600_000).default(1000)
+    .describe('The delay before restarting a crashed (or liveness-failed) instance the first time; it doubles with each restart.'),
+  BERTH_RESTART_BACKOFF_MAX_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000)
+    .describe('The longest delay between restarts of a crash-looping instance.'),
   BERTH_CONTAINER_ULIMITS: z.string().default('nofile=8192:8192,nproc=8192:8192')
-    .refine((v) => v === '' || v.split(',').every((p) => ulimit.test(p.trim())), 'must be name=soft:hard, comma-separated'),
-  /** Where hosted microservices run: `docker` (the Docker Engine API at `DOCKER_HOST`) or `kubernetes`. */
-  BERTH_RUNTIME_DRIVER: z.enum(['docker', 'kubernetes']).default('docker'),
-  /** The namespace the Kubernetes driver runs microservices in. */
-  BERTH_KUBERNETES_NAMESPACE: z.string().regex(dnsLabel, 'must be a DNS-1123 label').default('berth'),
-  /** A kubeconfig file for the Kubernetes driver; unset, it uses the pod's service account (in-cluster). */
-  BERTH_KUBERNETES_KUBECONFIG: z.string().min(1).optional(),
-  /** Registry (and path) the Kubernetes driver's images are pulled from, as `host[:port][/path]`. */
-  BERTH_KUBERNETES_IMAGE_REGISTRY: z.string().regex(/^[a-z0-9.-]+(:\d+)?(\/[a-z0-9._-]+)*\/?$/, 'must be host[:port][/path]').optional(),
-  /** A Secret of type kubernetes.io/dockerconfigjson in that namespace, for pulling from that registry. */
-  BERTH_KUBERNETES_IMAGE_PULL_SECRET: z.string().regex(dnsSubdomain, 'must be a Secret name').optional(),
+    .refine((v) => v === '' || v.split(',').every((p) => ulimit.test(p.trim())), 'must be name=soft:hard, comma-separated')
+    .describe('Resource limits of containers, `name=soft:hard` comma-separated; they must be within the engine\'s own hard limits.'),
+  BERTH_RUNTIME_DRIVER: z.enum(['docker', 'kubernetes']).default('docker')
+    .describe('Where hosted microservices run: `docker` (the Docker Engine API at `DOCKER_HOST`) or `kubernetes`.'),
+  BERTH_KUBERNETES_NAMESPACE: z.string().regex(dnsLabel, 'must be a DNS-1123 label').default('berth')
+    .describe('The namespace the Kubernetes driver runs microservices in.'),
+  BERTH_KUBERNETES_KUBECONFIG: z.string().min(1).optional()
+    .describe('A kubeconfig file for the Kubernetes driver; unset, it uses the pod\'s service account (in-cluster).'),
+  BERTH_KUBERNETES_IMAGE_REGISTRY: z.string().regex(/^[a-z0-9.-]+(:\d+)?(\/[a-z0-9._-]+)*\/?$/, 'must be host[:port][/path]').optional()
+    .describe('Registry (and path) the Kubernetes driver\'s images are pulled from, as `host[:port][/path]`.'),
+  BERTH_KUBERNETES_IMAGE_PULL_SECRET: z.string().regex(dnsSubdomain, 'must be a Secret name').optional()
+    .describe('A Secret of type kubernetes.io/dockerconfigjson in that namespace, for pulling from that registry.'),
 }).superRefine((c, ctx) => {
   if (c.BERTH_RUNTIME_DRIVER === 'kubernetes' && !c.BERTH_KUBERNETES_IMAGE_REGISTRY) {
     ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['BERTH_KUBERNETES_IMAGE_REGISTRY'], message: 'is required with BERTH_RUNTIME_DRIVER=kubernetes' });

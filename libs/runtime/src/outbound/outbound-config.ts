@@ -11,10 +11,10 @@ const checkedList = (check: (entries: string[]) => unknown) => z.string().defaul
 
 /** The env of the outbound guard (OutboundPolicy); merge into the config of an app that calls user-supplied URLs. */
 export const outboundConfigSchema = z.object({
-  /** `true`: user-supplied URLs may name loopback, private and link-local addresses (only the test stack and benchmarks turn the guard off). */
-  BERTH_OUTBOUND_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
-  /** Comma-separated CIDRs (or addresses) that user-supplied URLs may reach although private, e.g. an SMSC's `10.20.0.0/16`. */
-  BERTH_OUTBOUND_ALLOW_CIDRS: checkedList(cidrList),
-  /** Comma-separated exact `host:port` endpoints user-supplied URLs may reach although private, e.g. a local test SMSC's `127.0.0.1:2775`. */
-  BERTH_OUTBOUND_ALLOW_HOSTS: checkedList((entries) => new AllowedEndpoints(entries)),
+  BERTH_OUTBOUND_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true')
+    .describe('`true` turns the outbound guard off: user-supplied URLs and hosts (SMS `notifyUrl`, SMS provider URLs and SMSC hosts, OAuth2 login option endpoints) may then reach loopback, private and link-local addresses. `npm start` refuses to start with it; let single endpoints or networks through with `BERTH_OUTBOUND_ALLOW_HOSTS` or `BERTH_OUTBOUND_ALLOW_CIDRS` instead.'),
+  BERTH_OUTBOUND_ALLOW_CIDRS: checkedList(cidrList)
+    .describe('Comma-separated CIDRs (or addresses) that user-supplied URLs may reach although private, e.g. an SMSC\'s `10.20.0.0/16`.'),
+  BERTH_OUTBOUND_ALLOW_HOSTS: checkedList((entries) => new AllowedEndpoints(entries))
+    .describe('Comma-separated exact `host:port` endpoints user-supplied URLs may reach although private, e.g. a local test SMSC\'s `127.0.0.1:2775`.'),
 });

@@ -5,7 +5,7 @@ import { scanLogsForSecrets } from '../secret-scan';
 
 /**
  * Stops the test stack, removes the containers its orchestrator started and drops the databases it
- * made; then fails the run if an app logged a password, key or token the run used (secrets never reach a log: docs/security.md).
+ * made; then fails the run if an app logged a password, key or token the run used (docs/testing.md).
  */
 export default async function globalTeardown() {
   const stack = globalThis.__BERTH_STACK__;

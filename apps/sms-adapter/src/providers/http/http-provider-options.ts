@@ -18,10 +18,12 @@ export const DEFAULT_HTTP_PROVIDER_OPTIONS: HttpProviderOptions = { timeoutMs: 1
 
 /** The sms-adapter's env for its HTTP providers; merge into the app's config schema. */
 export const httpProvidersConfigSchema = z.object({
-  BERTH_SMS_HTTP_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
-  BERTH_SMS_HTTP_POLL_INTERVAL_MS: z.coerce.number().int().min(0).default(5_000),
-  /** Public base of the provider webhooks (`…/service/messaging/providers/webhooks`); unset: provider B's receipts are polled. */
-  BERTH_SMS_WEBHOOK_URL: z.string().url().optional(),
+  BERTH_SMS_HTTP_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000)
+    .describe('Connect, header and body timeout of each call to an HTTP SMS provider (docs/sms-http-providers.md).'),
+  BERTH_SMS_HTTP_POLL_INTERVAL_MS: z.coerce.number().int().min(0).default(5_000)
+    .describe('How often an HTTP provider polls for inbound messages and receipts; `0` turns polling off (webhooks only).'),
+  BERTH_SMS_WEBHOOK_URL: z.string().url().optional()
+    .describe('Public base of the provider webhooks (`…/service/messaging/providers/webhooks`); unset: provider B\'s receipts are polled.'),
 });
 
 /** A required setting; ProviderRejectedError naming it when it is missing (a tenant's configuration mistake). */

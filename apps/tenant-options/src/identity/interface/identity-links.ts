@@ -5,6 +5,9 @@ import { TENANT_OPTIONS_CONFIG } from '../../config/tenant-options.token';
 import type { TenantOptionsConfig } from '../../config/tenant-options.env';
 import { TenantRecord, UserRecord } from '../infrastructure/identity-records';
 
+/** The fields of a tenant's representation that come from its record as they are. */
+const TENANT_FIELDS = ['domain', 'company', 'status', 'adminName', 'adminEmail', 'contactName', 'contactPhone'] as const satisfies readonly (keyof TenantRecord)[];
+
 /** The public representations of users, roles and tenants, with links under the public base URL. */
 @Injectable()
 export class IdentityRepresentations {
@@ -46,8 +49,10 @@ export class IdentityRepresentations {
 
   /** `parent`: the tenant that created it; a tenant recorded without one is the management tenant's child, and the management tenant has none. */
   tenant(t: TenantRecord) {
-    const { _id, domainLabel: _label, version: _version, creationTime, parent, ...fields } = t;
+    const { _id, creationTime, parent } = t;
     const shownParent = _id === this.managementTenant ? undefined : parent ?? this.managementTenant;
+    // Named fields only: the stored document also carries storage fields (outbox, version, lookup keys).
+    const fields = Object.fromEntries(TENANT_FIELDS.flatMap((name) => (t[name] === undefined ? [] : [[name, t[name]]])));
     return {
       id: _id, self: `${this.base}/tenant/tenants/${_id}`, ...fields, ...(shownParent ? { parent: shownParent } : {}),
       creationTime: creationTime.toISOString(), allowCreateTenants: false, customProperties: {},
