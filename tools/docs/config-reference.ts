@@ -124,7 +124,7 @@ function variables(): Variable[] {
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
-/** `docs/x.md` in a description becomes a link relative to docs/configuration.md. */
+/** A docs page named in a description (e.g. `docs/security.md`) becomes a link relative to docs/configuration.md. */
 const linkDocs = (text: string) => text.replace(/\bdocs\/([\w/.-]+?\.md)\b/g, '[$1]($1)');
 
 /** Values that differ between apps are listed per app; equal ones once. */

@@ -18,7 +18,20 @@ export async function gw(path: string, init: { method?: string; as?: [string, st
     method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
+  const body = text ? JSON.parse(text) : undefined;
+  const leaked = storageFields(body);
+  if (leaked.length) throw new Error(`${init.method ?? 'GET'} ${path} answered storage fields: ${leaked.join(', ')}`);
+  return { status: res.status, headers: res.headers, body };
+}
+
+/**
+ * The paths of `_`-prefixed properties in a representation: storage fields (`_id`, `_outbox`, …) that no
+ * answer may carry. Every answer read through `gw` is checked.
+ */
+export function storageFields(value: unknown, at = '$'): string[] {
+  if (Array.isArray(value)) return value.flatMap((item, i) => storageFields(item, `${at}[${i}]`));
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, inner]) => (key.startsWith('_') ? [`${at}.${key}`] : storageFields(inner, `${at}.${key}`)));
 }
 
 /** The management tenant's admin. */
