@@ -61,12 +61,20 @@ describe('registry: binary upload through the gateway', () => {
       /name: must be lowercase.*version: must be a SemVer.*isolation: .*replicas: .*livenessProbe: needs exactly one/],
     ['a file that is not a ZIP', () => Buffer.from('not a zip at all'), /not a ZIP archive/],
     ['an entry escaping its folder', () => zip([{ name: '../../etc/cron.d/x', data: 'x' }, { name: 'cumulocity.json', data: '{}' }]), /"..\/..\/etc\/cron.d\/x" escapes its folder/],
-    ['an absolute entry', () => zip([{ name: '/etc/passwd', data: 'x' }]), /absolute path/],
+    ['an absolute entry', () => zip([{ name: '//server/etc/passwd', data: 'x' }]), /absolute path/],
+    ['an entry climbing out of the root', () => zip([{ name: '/../etc/passwd', data: 'x' }, { name: 'cumulocity.json', data: '{}' }]), /escapes its folder/],
   ])('refuses a microservice with %s: 422 and nothing stored', async (_case, build, message) => {
     const app = await microserviceApp(owner);
     expectError(await uploadZip(app.id, owner, build()), 422, 'applications/Unprocessable Entity', message);
     expect(await storedBinaries(app.id)).toEqual([]);
     expect((await gw(`/application/applications/${app.id}`, { as: owner })).body).not.toHaveProperty('applicationVersions');
+  });
+
+  it('takes a web application zipped as go-c8y-cli zips a folder, every entry under a leading /: 201', async () => {
+    const app = await hostedApp(owner);
+    const res = await uploadZip(app.id, owner, zip([{ name: '/index.html', data: '<html>' }, { name: '/assets/', data: '' }, { name: '/assets/app.js', data: 'x' }]));
+    expect(res.status).toBe(201);
+    expect(res.body.applicationVersions).toHaveLength(1);
   });
 
   it('refuses by type: a web application without index.html, a rule without exactly one .mon, any EXTERNAL binary', async () => {

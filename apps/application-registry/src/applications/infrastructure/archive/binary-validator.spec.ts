@@ -45,6 +45,8 @@ describe('binary validation', () => {
     await expect(check(zip([{ name: 'index.html', data: '<html>' }, { name: 'cumulocity.json', data: '{"version":"2.0.0","contextPath":"x"}' }]), 'HOSTED'))
       .resolves.toEqual({ version: '2.0.0', manifest: { version: '2.0.0', contextPath: 'x' } });
     await expect(check(zip([{ name: 'app/index.html', data: '<html>' }]), 'HOSTED')).rejects.toThrow(/index.html at its root/);
+    // A leading `/` is the archive's root, as go-c8y-cli writes a folder's entries.
+    await expect(check(zip([{ name: '/', data: '' }, { name: '/index.html', data: '<html>' }, { name: '/assets/app.js', data: '' }]), 'HOSTED')).resolves.toEqual({});
     await expect(check(zip([{ name: 'rules/a.mon', data: 'monitor a {}' }]), 'APAMA_CEP_RULE')).resolves.toEqual({});
     await expect(check(zip([{ name: 'a.mon', data: '' }, { name: 'b.mon', data: '' }]), 'APAMA_CEP_RULE')).rejects.toThrow(/exactly one .mon file, found 2/);
     await expect(check(zip([{ name: 'a.txt', data: '' }]), 'APAMA_CEP_RULE')).rejects.toThrow(/found 0/);
@@ -54,7 +56,8 @@ describe('binary validation', () => {
   it('refuses what is not a ZIP, escaping entries, and archives past the limits', async () => {
     await expect(check(Buffer.from('just text'), 'HOSTED')).rejects.toThrow(/not a ZIP archive/);
     await expect(check(zip([{ name: '../evil', data: 'x' }, { name: 'index.html', data: '' }]), 'HOSTED')).rejects.toThrow(/"..\/evil" escapes its folder/);
-    await expect(check(zip([{ name: '/etc/passwd', data: 'x' }]), 'HOSTED')).rejects.toThrow(/absolute path/);
+    await expect(check(zip([{ name: '//server/etc/passwd', data: 'x' }]), 'HOSTED')).rejects.toThrow(/absolute path/);
+    await expect(check(zip([{ name: '/../evil', data: 'x' }]), 'HOSTED')).rejects.toThrow(/escapes its folder/);
     await expect(check(zip(Array.from({ length: 21 }, (_, i) => ({ name: `f${i}`, data: '' }))), 'HOSTED')).rejects.toThrow(/21 entries, more than the limit of 20/);
     const bomb = deflateRawSync(Buffer.alloc(8 * 1024 * 1024));
     await expect(check(zip([{ name: 'index.html', data: '' }, { name: 'zeros', compressed: bomb, declaredSize: 8 * 1024 * 1024 }]), 'HOSTED'))
@@ -72,7 +75,7 @@ describe('binary validation', () => {
   });
 
   it('names unsafe entry names', () => {
-    expect(['a/b', 'a/..b', '..a'].map(unsafeEntryName)).toEqual([undefined, undefined, undefined]);
-    expect(['a/../../b', 'a\\..\\b', 'C:/x', '/x', 'a\0b'].map(unsafeEntryName).every(Boolean)).toBe(true);
+    expect(['a/b', 'a/..b', '..a', '/x', '/a/b'].map(unsafeEntryName)).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    expect(['a/../../b', 'a\\..\\b', 'C:/x', '/C:/x', '//x', '\\\\server\\x', '/../x', 'a\0b'].map(unsafeEntryName).every(Boolean)).toBe(true);
   });
 });

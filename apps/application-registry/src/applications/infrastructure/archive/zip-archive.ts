@@ -10,12 +10,20 @@ export class ArchiveError extends Error {}
 /** The ratio is only checked on entries larger than this: small files legitimately compress very well. */
 const RATIO_FLOOR = 1024 * 1024;
 
-/** Why an entry name is unsafe (absolute, a drive, `..`, a NUL), or undefined when it is fine. */
+/**
+ * An entry's path inside the archive: backslashes read as `/`, and one leading `/` read as the archive's root
+ * (some clients, go-c8y-cli among them, zip a folder with entries named `/index.html`).
+ */
+export function archivePath(name: string): string {
+  return name.replace(/\\/g, '/').replace(/^\/(?!\/)/, '');
+}
+
+/** Why an entry name is unsafe (absolute beyond one leading `/`, a drive, `..`, a NUL), or undefined when it is fine. */
 export function unsafeEntryName(name: string): string | undefined {
-  const normalized = name.replace(/\\/g, '/');
-  if (normalized.includes('\0')) return 'contains a NUL character';
-  if (normalized.startsWith('/') || /^[a-zA-Z]:/.test(normalized)) return 'is an absolute path';
-  if (normalized.split('/').includes('..')) return 'escapes its folder with ..';
+  const path = archivePath(name);
+  if (path.includes('\0')) return 'contains a NUL character';
+  if (path.startsWith('/') || /^[a-zA-Z]:/.test(path)) return 'is an absolute path';
+  if (path.split('/').includes('..')) return 'escapes its folder with ..';
   return undefined;
 }
 
@@ -88,9 +96,11 @@ async function readDirectory(zip: yauzl.ZipFile, limits: ZipLimits) {
     zip.on('error', (err: Error) => reject(err instanceof ArchiveError ? err : new ArchiveError(`the ZIP is corrupt (${err.message})`)));
     zip.on('end', () => resolve());
     zip.on('entry', (entry: yauzl.Entry) => {
-      const name = (entry.fileName as unknown as Buffer).toString('utf8').replace(/\\/g, '/');
-      const unsafe = unsafeEntryName(name);
-      if (unsafe) return reject(new ArchiveError(`the ZIP entry "${name}" ${unsafe}`));
+      const rawName = (entry.fileName as unknown as Buffer).toString('utf8');
+      const unsafe = unsafeEntryName(rawName);
+      if (unsafe) return reject(new ArchiveError(`the ZIP entry "${rawName}" ${unsafe}`));
+      const name = archivePath(rawName);
+      if (name === '') return zip.readEntry(); // the archive's root folder itself
       unpacked += entry.uncompressedSize;
       if (unpacked > limits.maxUnpackedBytes) {
         return reject(new ArchiveError(`the ZIP unpacks to more than the limit of ${limits.maxUnpackedBytes} bytes`));
