@@ -34,8 +34,8 @@ export const orchestratorConfigSchema = baseConfigSchema.merge(internalPortSchem
     .refine((v) => v === '' || v.split(',').every((p) => ulimit.test(p.trim())), 'must be name=soft:hard, comma-separated'),
   /** Where hosted microservices run: `docker` (the Docker Engine API at `DOCKER_HOST`) or `kubernetes`. */
   BERTH_RUNTIME_DRIVER: z.enum(['docker', 'kubernetes']).default('docker'),
-  /** The namespace the Kubernetes driver runs microservices in. */
-  BERTH_KUBERNETES_NAMESPACE: z.string().regex(dnsLabel, 'must be a DNS-1123 label').default('berth'),
+  BERTH_KUBERNETES_NAMESPACE: z.string().regex(dnsLabel, 'must be a DNS-1123 label').default('berth-hosted')
+    .describe('The namespace the Kubernetes driver runs hosted microservices in, apart from the platform\'s own; the gateway reaches them there as `<service>.<namespace>.svc` (docs/operations/kubernetes.md).'),
   /** A kubeconfig file for the Kubernetes driver; unset, it uses the pod's service account (in-cluster). */
   BERTH_KUBERNETES_KUBECONFIG: z.string().min(1).optional(),
   /** Registry (and path) the Kubernetes driver's images are pulled from, as `host[:port][/path]`. */
