@@ -15,8 +15,8 @@ export const orchestratorConfigSchema = baseConfigSchema.merge(internalPortSchem
   SUBSCRIPTION_URL: urlSchema.default('http://127.0.0.1:3102'),
   /** `C8Y_BASEURL` of hosted microservices: an address of the platform their containers can reach (default: the public URL). */
   BERTH_MICROSERVICE_BASEURL: urlSchema.optional(),
-  /** The address the gateway reaches containers' published ports on (they are published on loopback only). */
-  BERTH_CONTAINER_HOST: z.string().min(1).default('127.0.0.1'),
+  BERTH_CONTAINER_HOST: z.string().min(1).default('127.0.0.1')
+    .describe('The address the gateway and the orchestrator reach the Docker driver\'s containers on (their ports are published on loopback only). The Kubernetes driver does not use it: its microservices are reached by their Services\' cluster DNS names.'),
   /** How often the reconciler compares desired and observed state and probes instances, besides right after each change. */
   BERTH_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(200).max(600_000).default(2000),
   /** Attempts of one deploy job (image load, container start) before it counts as a failed start; BullMQ retries them with exponential back-off. */
