@@ -11,7 +11,7 @@ type Obj = Record<string, any>;
  * A recorded fake of the Kubernetes API for one namespace: it stores what is created and answers
  * like the API server (POST 201 or 409 AlreadyExists, GET 200 or 404, PUT 200 or 404, DELETE 200
  * or 404, collection GET filtered by an equality `labelSelector`, pod logs as text), allocating
- * `resourceVersion`, a cluster IP and node ports. Pods are only what a test seeds (no controller
+ * `resourceVersion`, a cluster IP and (NodePort, LoadBalancer) node ports. Pods are only what a test seeds (no controller
  * runs). An exec WebSocket answers with `execStatus` on the status channel. Every request is recorded.
  */
 export class FakeKubernetesApi {
@@ -122,7 +122,8 @@ export class FakeKubernetesApi {
     obj.metadata = { ...obj.metadata, namespace: this.namespace, resourceVersion: String(this.version++), uid: previous?.metadata.uid ?? `uid-${this.version}` };
     if (obj.kind === 'Service') {
       obj.spec.clusterIP ??= previous?.spec.clusterIP ?? '10.96.0.10';
-      for (const p of obj.spec.ports ?? []) p.nodePort ??= this.nodePort++;
+      // Like the API server: node ports only for the types that publish on nodes.
+      if (obj.spec.type === 'NodePort' || obj.spec.type === 'LoadBalancer') for (const p of obj.spec.ports ?? []) p.nodePort ??= this.nodePort++;
     }
     this.objects.set(key, obj);
     return obj;

@@ -22,3 +22,4 @@ export * from './sms/send-sms.v1';
 export * from './orchestrator/resource-quantities';
 export * from './orchestrator/runtime-options';
 export * from './platform/reserved-names';
+export * from './platform/internal-calls';

@@ -14,7 +14,7 @@ export const orchestratorConfigSchema = baseConfigSchema.merge(internalPortSchem
   BERTH_MICROSERVICE_BASEURL: urlSchema.optional()
     .describe('`C8Y_BASEURL` of hosted microservices: an address of the platform their containers can reach (default: the public URL).'),
   BERTH_CONTAINER_HOST: z.string().min(1).default('127.0.0.1')
-    .describe('The address the gateway reaches containers\' published ports on (they are published on loopback only).'),
+    .describe('The address the gateway and the orchestrator reach the Docker driver\'s containers on (their ports are published on loopback only). The Kubernetes driver does not use it: its microservices are reached by their Services\' cluster DNS names.'),
   BERTH_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(200).max(600_000).default(2000)
     .describe('How often the reconciler compares desired and observed state and probes instances, besides right after each change.'),
   BERTH_DEPLOY_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4)
@@ -32,8 +32,8 @@ export const orchestratorConfigSchema = baseConfigSchema.merge(internalPortSchem
     .describe('Resource limits of containers, `name=soft:hard` comma-separated; they must be within the engine\'s own hard limits.'),
   BERTH_RUNTIME_DRIVER: z.enum(['docker', 'kubernetes']).default('docker')
     .describe('Where hosted microservices run: `docker` (the Docker Engine API at `DOCKER_HOST`) or `kubernetes`.'),
-  BERTH_KUBERNETES_NAMESPACE: z.string().regex(dnsLabel, 'must be a DNS-1123 label').default('berth')
-    .describe('The namespace the Kubernetes driver runs microservices in.'),
+  BERTH_KUBERNETES_NAMESPACE: z.string().regex(dnsLabel, 'must be a DNS-1123 label').default('berth-hosted')
+    .describe('The namespace the Kubernetes driver runs hosted microservices in, apart from the platform\'s own; the gateway reaches them there as `<service>.<namespace>.svc` (docs/operations/kubernetes.md).'),
   BERTH_KUBERNETES_KUBECONFIG: z.string().min(1).optional()
     .describe('A kubeconfig file for the Kubernetes driver; unset, it uses the pod\'s service account (in-cluster).'),
   BERTH_KUBERNETES_IMAGE_REGISTRY: z.string().regex(/^[a-z0-9.-]+(:\d+)?(\/[a-z0-9._-]+)*\/?$/, 'must be host[:port][/path]').optional()

@@ -12,7 +12,8 @@ export interface ProbeOutcome { instance: InstanceState; livenessFailure?: strin
 
 /**
  * Runs the manifest's probes against running instances, from the orchestrator: httpGet and
- * tcpSocket on the instance's published port, exec inside it through the runtime. Readiness is
+ * tcpSocket on the instance's published port, exec inside it through the runtime. An instance
+ * whose runtime probes it itself (`ready` set) is not probed: the runtime's verdict stands. Readiness is
  * probed at every pass until it first passes, then every `periodSeconds`; an instance is ready
  * after one pass and unready after `failureThreshold` failures in a row. Liveness failing
  * `failureThreshold` times in a row asks for a restart.
@@ -27,12 +28,15 @@ export class InstanceProber {
     const fresh = (): ProbeState => ({ healthy: false, failures: 0, lastProbeAt: 0, firstSeenAt: now });
     const state = this.states.get(i.id) ?? { ready: fresh(), live: { ...fresh(), healthy: true } };
     const { readiness, liveness } = d.probes;
-    if (probeDue(state.ready, readiness, now, !state.ready.healthy)) {
+    if (i.ready !== undefined) {
+      // The runtime probes the instance itself and restarts it when its liveness probe fails (Kubernetes).
+      state.ready = { ...state.ready, healthy: i.ready, failures: i.ready ? 0 : state.ready.failures + 1, lastProbeAt: now };
+    } else if (probeDue(state.ready, readiness, now, !state.ready.healthy)) {
       const result = await this.check(readiness, i);
       state.ready = afterProbe(state.ready, readiness, result.ok, now);
     }
     let livenessFailure: string | undefined;
-    if (liveness && probeDue(state.live, liveness, now)) {
+    if (liveness && i.ready === undefined && probeDue(state.live, liveness, now)) {
       const result = await this.check(liveness, i);
       state.live = afterProbe(state.live, liveness, result.ok, now);
       if (!result.ok && state.live.failures >= liveness.failureThreshold) {
@@ -41,7 +45,7 @@ export class InstanceProber {
     }
     this.states.set(i.id, state);
     const previous = d.instances.find((x) => x.id === i.id);
-    const endpoint = i.ports[80] ? `http://${this.config.BERTH_CONTAINER_HOST}:${i.ports[80]}` : undefined;
+    const endpoint = i.ports[80] ? `http://${i.host ?? this.config.BERTH_CONTAINER_HOST}:${i.ports[80]}` : undefined;
     return {
       instance: {
         id: i.id, name: i.name, ...(endpoint ? { endpoint } : {}), healthy: state.ready.healthy, failures: state.ready.failures,
@@ -57,7 +61,7 @@ export class InstanceProber {
   }
 
   private async check(probe: Probe, i: ObservedInstance): Promise<ProbeResult> {
-    const host = this.config.BERTH_CONTAINER_HOST;
+    const host = i.host ?? this.config.BERTH_CONTAINER_HOST;
     const timeoutMs = probe.timeoutSeconds * 1000;
     if ('exec' in probe) {
       const code = await this.driver.exec(i.id, probe.exec.command, timeoutMs).catch(() => -1);

@@ -66,7 +66,8 @@ export function routesOf(deployments: DeploymentDocument[]): RouteContent[] {
   for (const d of deployments) {
     const route = byApp.get(d.applicationId) ?? { name: d.name, applicationId: d.applicationId, isolation: d.isolation, tenants: [], endpoints: {} };
     route.tenants = [...new Set([...route.tenants, ...d.tenants])].sort();
-    route.endpoints[d.tenant ?? '*'] = d.instances.filter((i) => i.healthy && i.endpoint).map((i) => i.endpoint!);
+    // Instances behind one Service (Kubernetes) share its endpoint: listed once.
+    route.endpoints[d.tenant ?? '*'] = [...new Set(d.instances.filter((i) => i.healthy && i.endpoint).map((i) => i.endpoint!))];
     byApp.set(d.applicationId, route);
   }
   return [...byApp.values()].sort((a, b) => a.name.localeCompare(b.name));

@@ -15,8 +15,15 @@ export interface ObservedInstance {
   running: boolean;
   /** The runtime's word for its state (`running`, `exited`, …). */
   state: string;
-  /** Host ports by container port. */
+  /** The ports it is reached on (on `host`), by container port. */
   ports: Record<number, number>;
+  /** The host its ports are reached on (Kubernetes: its Service's cluster DNS name); unset: `BERTH_CONTAINER_HOST`. */
+  host?: string;
+  /**
+   * Set when the runtime runs the manifest's probes itself (Kubernetes: the kubelet): whether the
+   * instance passes its readiness probe. The orchestrator then takes this verdict and probes nothing.
+   */
+  ready?: boolean;
 }
 
 /** What a new instance gets: its spec, image, a name unique per deployment slot, environment and limits. */
@@ -54,7 +61,7 @@ export interface RuntimeDriver {
   loadImage(archive: Readable, ref: string): Promise<void>;
   /** Creates and starts an instance published on loopback only; resolves to its id. A stopped instance of the same name is replaced. */
   run(req: InstanceRequest): Promise<string>;
-  /** Host ports of a running instance by container port. */
+  /** The ports a running instance is reached on (on its `host`), by container port. */
   ports(id: string): Promise<Record<number, number>>;
   /** Stops and removes an instance (id or name). */
   remove(idOrName: string): Promise<void>;

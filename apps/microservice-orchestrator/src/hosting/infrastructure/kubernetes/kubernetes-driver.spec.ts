@@ -73,7 +73,7 @@ describe('KubernetesDriver against a recorded fake of the Kubernetes API', () =>
     await expect(runtimeDriver(inCluster, {})).rejects.toThrow(/needs BERTH_KUBERNETES_KUBECONFIG/);
   });
 
-  it('deploys: creates Secret, Deployment (1 replica) and Service, then adds a replica per run up to replicas, keeping the node ports', async () => {
+  it('deploys: creates Secret, Deployment (1 replica) and ClusterIP Service, then adds a replica per run up to replicas, keeping the cluster IP', async () => {
     expect(await driver.run(request)).toBe('berth-hello');
     const created = api.take();
     expect(brief(created)).toEqual([`POST ${SEC}`, `POST ${D}`, `POST ${S}`]);
@@ -82,9 +82,9 @@ describe('KubernetesDriver against a recorded fake of the Kubernetes API', () =>
     expect(created[1].body.spec.replicas).toBe(1);
     expect(container).toMatchObject({ image: 'registry.test/berth/berth-binary:b1', envFrom: [{ secretRef: { name: 'berth-hello' } }], livenessProbe: { tcpSocket: { port: 80 } } });
     expect(container.env).toBeUndefined();
-    expect(created[2].body.spec).toMatchObject({ type: 'NodePort', ports: [{ port: 80 }] });
-    const nodePort = api.objects.get('services/berth-hello')!.spec.ports[0].nodePort;
-    expect(await driver.ports('berth-hello')).toEqual({ 80: nodePort });
+    expect(created[2].body.spec).toMatchObject({ type: 'ClusterIP', ports: [{ port: 80, targetPort: 80 }] });
+    expect(api.objects.get('services/berth-hello')!.spec.ports[0].nodePort).toBeUndefined();
+    expect(await driver.ports('berth-hello')).toEqual({ 80: 80 });
     api.take();
 
     const version = api.objects.get('deployments/berth-hello')!.metadata.resourceVersion;
@@ -93,11 +93,11 @@ describe('KubernetesDriver against a recorded fake of the Kubernetes API', () =>
     expect(brief(again)).toEqual([`POST ${SEC}`, `PUT ${SEC}/berth-hello`, `POST ${D}`, `GET ${D}/berth-hello`, `PUT ${D}/berth-hello`, `POST ${S}`, `GET ${S}/berth-hello`, `PUT ${S}/berth-hello`]);
     expect(again[4].body.spec.replicas).toBe(2);
     expect(again[4].body.metadata.resourceVersion).toBe(version);
-    expect(again[7].body.spec).toMatchObject({ clusterIP: '10.96.0.10', ports: [{ port: 80, nodePort }] });
+    expect(again[7].body.spec).toMatchObject({ type: 'ClusterIP', clusterIP: '10.96.0.10', ports: [{ port: 80 }] });
 
     await driver.run(request);
     expect(api.take().find((c) => c.method === 'PUT' && c.path === `${D}/berth-hello`)!.body.spec.replicas).toBe(2);
-    expect(api.objects.get('services/berth-hello')!.spec.ports[0].nodePort).toBe(nodePort);
+    expect(api.objects.get('services/berth-hello')!.spec.clusterIP).toBe('10.96.0.10');
   });
 
   it('passes on an error that is not 409 or 404', async () => {
@@ -106,7 +106,7 @@ describe('KubernetesDriver against a recorded fake of the Kubernetes API', () =>
     api.take();
   });
 
-  it('observes pods with their Service node ports; stuck and terminated ones are not running, deleting ones are left out', async () => {
+  it('observes pods with their Service\'s cluster DNS name and the kubelet\'s readiness; stuck and terminated ones are not running, deleting ones are left out', async () => {
     api.seed('pods', pod('berth-hello-a1', { phase: 'Running', conditions: [{ type: 'Ready', status: 'True' }], containerStatuses: [{ name: 'microservice', ready: true, restartCount: 0, image: 'x', imageID: '', state: { running: { startedAt: '2026-01-01T00:00:01Z' } } }] }));
     api.seed('pods', pod('berth-hello-b2', {
       phase: 'Running', containerStatuses: [{
@@ -119,16 +119,17 @@ describe('KubernetesDriver against a recorded fake of the Kubernetes API', () =>
     api.seed('pods', pod('berth-hello-d4', { phase: 'Pending', conditions: [{ type: 'Ready', status: 'False' }], containerStatuses: [{ name: 'microservice', ready: false, restartCount: 0, image: 'x', imageID: '', state: { waiting: { reason: 'ContainerCreating' } } }] }));
     api.seed('pods', { ...pod('other-5', { phase: 'Running' }), metadata: { name: 'other-5', labels: { 'io.berth.managed': 'true', 'io.berth.prefix': 'otherstack' } } });
     api.seed('pods', { ...pod('other-4', { phase: 'Running' }), metadata: { name: 'other-4', labels: { app: 'other' } } });
-    const nodePort = api.objects.get('services/berth-hello')!.spec.ports[0].nodePort;
+    const host = `berth-hello.${NS}.svc`;
 
     const seen = await driver.list();
     const calls = api.take();
     expect(calls.map((c) => `${c.method} ${c.path} ${c.query.labelSelector}`).sort()).toEqual([`GET ${P} ${SELECTOR}`, `GET ${D} ${SELECTOR}`, `GET ${S} ${SELECTOR}`].sort());
     expect(seen).toEqual([
       // Oldest first (d4 was made first, a1 last), numbered per deployment.
-      { id: 'berth-hello-d4', name: 'berth-hello-d4', deploymentId: 'app1', revision: spec.revision, slot: 0, running: true, state: 'ContainerCreating', ports: {} },
-      { id: 'berth-hello-b2', name: 'berth-hello-b2', deploymentId: 'app1', revision: spec.revision, slot: 1, running: false, state: 'CrashLoopBackOff', ports: {} },
-      { id: 'berth-hello-a1', name: 'berth-hello-a1', deploymentId: 'app1', revision: spec.revision, slot: 2, running: true, state: 'running', ports: { 80: nodePort } },
+      { id: 'berth-hello-d4', name: 'berth-hello-d4', deploymentId: 'app1', revision: spec.revision, slot: 0, running: true, state: 'ContainerCreating', ports: {}, host, ready: false },
+      { id: 'berth-hello-b2', name: 'berth-hello-b2', deploymentId: 'app1', revision: spec.revision, slot: 1, running: false, state: 'CrashLoopBackOff', ports: {}, host, ready: false },
+      // Only a Ready pod has the address: the gateway reaches it through the Service.
+      { id: 'berth-hello-a1', name: 'berth-hello-a1', deploymentId: 'app1', revision: spec.revision, slot: 2, running: true, state: 'running', ports: { 80: 80 }, host, ready: true },
     ]);
     // A Deployment without pods: stopped with the ReplicaSet's reason when it cannot make them, else starting.
     const podless = (name: string, conditions: unknown[]) => api.seed('deployments', {
@@ -139,8 +140,8 @@ describe('KubernetesDriver against a recorded fake of the Kubernetes API', () =>
     podless('berth-quota', [{ type: 'ReplicaFailure', status: 'True', reason: 'FailedCreate', message: 'pods "berth-quota-x" is forbidden: exceeded quota' }]);
     podless('berth-fresh', []);
     expect((await driver.list()).slice(3)).toEqual([
-      { id: 'berth-quota', name: 'berth-quota', deploymentId: 'app1/berth-quota', revision: 'r9', slot: 0, running: false, state: 'ReplicaFailure: pods "berth-quota-x" is forbidden: exceeded quota', ports: {} },
-      { id: 'berth-fresh', name: 'berth-fresh', deploymentId: 'app1/berth-fresh', revision: 'r9', slot: 0, running: true, state: 'starting', ports: {} },
+      { id: 'berth-quota', name: 'berth-quota', deploymentId: 'app1/berth-quota', revision: 'r9', slot: 0, running: false, state: 'ReplicaFailure: pods "berth-quota-x" is forbidden: exceeded quota', ports: {}, ready: false },
+      { id: 'berth-fresh', name: 'berth-fresh', deploymentId: 'app1/berth-fresh', revision: 'r9', slot: 0, running: true, state: 'starting', ports: {}, ready: false },
     ]);
     api.objects.delete('deployments/berth-quota');
     api.objects.delete('deployments/berth-fresh');
@@ -226,8 +227,8 @@ describe('KubernetesDriver against a recorded fake of the Kubernetes API', () =>
     expect(api.take()).toEqual([]);
   });
 
-  it('makes only calls the orchestrator\'s Role in k8s/ allows', async () => {
-    const docs = parseAllDocuments(await readFile(join(__dirname, '../../../../../../k8s/orchestrator-rbac.yaml'), 'utf8')).map((d) => d.toJS());
+  it('makes only calls the orchestrator\'s Role in k8s/base/hosted allows', async () => {
+    const docs = parseAllDocuments(await readFile(join(__dirname, '../../../../../../k8s/base/hosted/orchestrator-rbac.yaml'), 'utf8')).map((d) => d.toJS());
     const rules: Array<{ apiGroups: string[]; resources: string[]; verbs: string[] }> = docs.find((d) => d.kind === 'Role').rules;
     const verbOf = (c: RecordedCall, named: boolean) => (c.path.endsWith('/exec') ? 'create'
       : ({ GET: named ? 'get' : 'list', POST: 'create', PUT: 'update', PATCH: 'patch', DELETE: 'delete' } as Record<string, string>)[c.method]);

@@ -5,7 +5,7 @@ import type { ExitState, InstanceRequest, LogLine, LogWindow, ObservedInstance, 
 import { Labels } from '../docker/container-labels';
 import { logLines } from '../docker/docker-logs';
 import { deploymentOf, labelValue, ObjectContext, secretOf, serviceOf, stackSelector } from './kubernetes-objects';
-import { exitStateOf, instanceOf, nodePorts, podlessOf } from './kubernetes-status';
+import { exitStateOf, instanceOf, podlessOf, serviceAddress } from './kubernetes-status';
 
 /** Where the driver runs workloads and where their images come from. */
 export interface KubernetesDriverOptions {
@@ -22,8 +22,9 @@ const ignore404 = (err: unknown) => { if (status(err) !== 404) throw err; };
 const created = (pod: V1Pod) => new Date(pod.metadata?.creationTimestamp ?? 0).getTime();
 
 /**
- * The Kubernetes driver: one Secret (the environment), Deployment and NodePort Service per
- * deployment of the orchestrator, all named `<prefix>-<name>[-<tenant>]`. The port speaks of
+ * The Kubernetes driver: one Secret (the environment), Deployment and ClusterIP Service per
+ * deployment of the orchestrator, all named `<prefix>-<name>[-<tenant>]`, in the namespace of
+ * `BERTH_KUBERNETES_NAMESPACE`; an instance is reached through its Service's cluster DNS name. The port speaks of
  * instances; here an instance is a pod. `run` creates the three objects with one replica, or
  * adds one replica (up to the spec's `replicas`) to an existing Deployment of the same revision;
  * `remove` of a pod takes that replica away (and the three objects with the last one); `remove`
@@ -42,7 +43,7 @@ export class KubernetesDriver implements RuntimeDriver {
   private get namespace() { return this.options.namespace; }
 
   /**
-   * Pods of the stack (those being deleted left out), with the node ports of their deployment's
+   * Pods of the stack (those being deleted left out), with the address of their deployment's
    * Service; and each Deployment that has no pod as an instance of its own name (see `podlessOf`).
    */
   async list(): Promise<ObservedInstance[]> {
@@ -52,7 +53,7 @@ export class KubernetesDriver implements RuntimeDriver {
       this.core.listNamespacedService({ namespace: this.namespace, labelSelector }),
       this.apps.listNamespacedDeployment({ namespace: this.namespace, labelSelector }),
     ]);
-    const ports = new Map(services.items.map((s) => [s.metadata?.name ?? '', nodePorts(s)]));
+    const addresses = new Map(services.items.map((s) => [s.metadata?.name ?? '', serviceAddress(s, this.namespace)]));
     const live = pods.items.filter((p) => !p.metadata?.deletionTimestamp)
       .sort((a, b) => created(a) - created(b));
     const seen = new Map<string, number>();
@@ -60,7 +61,7 @@ export class KubernetesDriver implements RuntimeDriver {
       const owner = pod.metadata?.labels?.[Labels.deployment] ?? '';
       const slot = seen.get(owner) ?? 0;
       seen.set(owner, slot + 1);
-      return instanceOf(pod, slot, ports.get(owner) ?? {});
+      return instanceOf(pod, slot, addresses.get(owner));
     });
     return [...instances, ...deployments.items.filter((d) => !seen.has(d.metadata?.name ?? '')).map(podlessOf)];
   }
@@ -107,12 +108,12 @@ export class KubernetesDriver implements RuntimeDriver {
     return name;
   }
 
-  /** Node ports of the Service of a pod or of an object name, by container port. */
+  /** The ports of the Service of a pod or of an object name (on its cluster DNS name), by container port. */
   async ports(id: string): Promise<Record<number, number>> {
     const pod = await this.pod(id);
     const name = pod?.metadata?.labels?.[Labels.deployment] ?? id;
     try {
-      return nodePorts(await this.core.readNamespacedService({ name, namespace: this.namespace }));
+      return serviceAddress(await this.core.readNamespacedService({ name, namespace: this.namespace }), this.namespace).ports;
     } catch (err) {
       ignore404(err);
       return {};
@@ -213,15 +214,11 @@ export class KubernetesDriver implements RuntimeDriver {
   }
 }
 
-/** A Service to replace `current` with: its cluster IP and node ports kept, so clients' addresses do not change. */
+/** A Service to replace `current` with: its cluster IP kept (the API server refuses to change it). */
 function keepAllocated(service: V1Service, current: V1Service): V1Service {
-  const allocated = new Map((current.spec?.ports ?? []).map((p) => [p.port, p.nodePort]));
   return {
     ...service,
     metadata: { ...service.metadata, resourceVersion: current.metadata?.resourceVersion },
-    spec: {
-      ...service.spec, ...(current.spec?.clusterIP ? { clusterIP: current.spec.clusterIP } : {}),
-      ports: service.spec?.ports?.map((p) => (allocated.get(p.port) ? { ...p, nodePort: allocated.get(p.port) } : p)),
-    },
+    spec: { ...service.spec, ...(current.spec?.clusterIP ? { clusterIP: current.spec.clusterIP } : {}) },
   };
 }

@@ -65,7 +65,7 @@ describe('kubernetes objects', () => {
     expect(c.livenessProbe).toEqual({ httpGet: { path: '/health', port: 8081 }, initialDelaySeconds: 5, periodSeconds: 10, timeoutSeconds: 2, failureThreshold: 4 });
     expect(c.readinessProbe).toEqual({ tcpSocket: { port: 80 }, initialDelaySeconds: 0, periodSeconds: 5, timeoutSeconds: 2, failureThreshold: 3 });
     expect(c.ports!.map((p) => p.containerPort)).toEqual([80, 8081]);
-    expect(service.spec).toMatchObject({ type: 'NodePort', selector: deployment.spec!.selector.matchLabels, ports: [{ port: 80, targetPort: 80 }, { port: 8081, targetPort: 8081 }] });
+    expect(service.spec).toMatchObject({ type: 'ClusterIP', selector: deployment.spec!.selector.matchLabels, ports: [{ port: 80, targetPort: 80 }, { port: 8081, targetPort: 8081 }] });
     expect(deployment.spec!.template.metadata!.labels).toMatchObject({
       'io.berth.managed': 'true', 'io.berth.prefix': 'berth', 'io.berth.deployment': 'berth-hello', 'io.berth.revision': multi.revision,
       'io.berth.application': multi.applicationId, 'io.berth.application-name': 'hello', 'io.berth.version': '1.2.0_build.7', 'io.berth.tenant': '',

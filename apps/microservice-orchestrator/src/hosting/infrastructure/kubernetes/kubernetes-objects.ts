@@ -98,13 +98,16 @@ export function deploymentOf(ctx: ObjectContext, spec: DeploymentSpec, replicas:
   };
 }
 
-/** The Service: a NodePort per container port, so the orchestrator and gateway reach it on `BERTH_CONTAINER_HOST:<nodePort>`. */
+/**
+ * The Service: ClusterIP, one port per container port, so the gateway reaches the deployment's
+ * ready pods at `<name>.<namespace>.svc:<port>` by cluster DNS, whichever node it runs on.
+ */
 export function serviceOf(ctx: ObjectContext, spec: DeploymentSpec): V1Service {
   const meta = metadata(ctx, spec);
   return {
     apiVersion: 'v1', kind: 'Service', metadata: meta,
     spec: {
-      type: 'NodePort', selector: selectorLabels(ctx.prefix, meta.name),
+      type: 'ClusterIP', selector: selectorLabels(ctx.prefix, meta.name),
       ports: containerPorts(spec).map((p) => ({ name: p === 80 ? 'http' : `port-${p}`, port: p, targetPort: p, protocol: 'TCP' })),
     },
   };

@@ -5,9 +5,15 @@ import { Labels } from '../docker/container-labels';
 /** Waiting reasons after which the container will not serve without a new attempt: the pod counts as stopped. */
 const STUCK = new Set(['CrashLoopBackOff', 'ImagePullBackOff', 'ErrImagePull', 'InvalidImageName', 'CreateContainerConfigError', 'CreateContainerError', 'RunContainerError']);
 
-/** The Service's node ports by port. */
-export function nodePorts(service: V1Service): Record<number, number> {
-  return Object.fromEntries((service.spec?.ports ?? []).filter((p) => p.nodePort).map((p) => [p.port, p.nodePort!]));
+/** Where a deployment's pods are reached: its Service's cluster DNS name, and the Service's ports (each equal to its container port). */
+export interface ServiceAddress { host: string; ports: Record<number, number> }
+
+/** The Service's address: `<name>.<namespace>.svc` and its ports. */
+export function serviceAddress(service: V1Service, namespace: string): ServiceAddress {
+  return {
+    host: `${service.metadata?.name ?? ''}.${namespace}.svc`,
+    ports: Object.fromEntries((service.spec?.ports ?? []).map((p) => [p.port, p.port])),
+  };
 }
 
 const container = (pod: V1Pod): V1ContainerStatus | undefined => pod.status?.containerStatuses?.[0];
@@ -15,11 +21,11 @@ const container = (pod: V1Pod): V1ContainerStatus | undefined => pod.status?.con
 /**
  * A pod as an instance. It is running while Pending or Running and its container is not stuck
  * (`STUCK` waiting reasons) or terminated; its state is the container's waiting or terminated
- * reason, else the pod's phase, in lower case for the phase. It has its Service's `ports` only
- * while the pod is Ready (its readiness probe passes), so a pod that is not is neither probed
- * nor routed to by the orchestrator.
+ * reason, else the pod's phase, in lower case for the phase. `ready` is the pod's Ready condition
+ * (the kubelet runs the manifest's probes); it has its Service's address only while it is ready,
+ * so a pod that is not is not routed to.
  */
-export function instanceOf(pod: V1Pod, slot: number, ports: Record<number, number>): ObservedInstance {
+export function instanceOf(pod: V1Pod, slot: number, service?: ServiceAddress): ObservedInstance {
   const phase = pod.status?.phase ?? 'Pending';
   const c = container(pod);
   const waiting = c?.state?.waiting?.reason;
@@ -29,7 +35,8 @@ export function instanceOf(pod: V1Pod, slot: number, ports: Record<number, numbe
   const name = pod.metadata?.name ?? '';
   return {
     id: name, name, deploymentId: pod.metadata?.annotations?.[Labels.deployment] ?? '', revision: pod.metadata?.labels?.[Labels.revision] ?? '', slot,
-    running, state: waiting ?? (terminated ? terminated.reason ?? 'terminated' : phase.toLowerCase()), ports: running && ready ? ports : {},
+    running, state: waiting ?? (terminated ? terminated.reason ?? 'terminated' : phase.toLowerCase()),
+    ports: running && ready && service ? service.ports : {}, ...(service ? { host: service.host } : {}), ready: running && ready,
   };
 }
 
@@ -44,7 +51,7 @@ export function podlessOf(d: V1Deployment): ObservedInstance {
   const name = d.metadata?.name ?? '';
   return {
     id: name, name, deploymentId: d.metadata?.annotations?.[Labels.deployment] ?? '', revision: d.spec?.template.metadata?.labels?.[Labels.revision] ?? '', slot: 0,
-    running: !failure, state: failure ? `ReplicaFailure: ${failure.message ?? failure.reason ?? ''}`.trim() : 'starting', ports: {},
+    running: !failure, state: failure ? `ReplicaFailure: ${failure.message ?? failure.reason ?? ''}`.trim() : 'starting', ports: {}, ready: false,
   };
 }
 
