@@ -26,7 +26,8 @@ describe('registry: binary upload through the gateway', () => {
       apiVersion: '1', version: '1.0.0', provider: { name: 'Acme' }, name: app.name, isolation: 'MULTI_TENANT', resources: { cpu: '0.5', memory: '512M' },
       requestResources: { cpu: '100m' }, requiredRoles: ['ROLE_INVENTORY_READ'], roles: [], imports: [], noAppSwitcher: true,
     });
-    expect(res.body.requiredRoles).toEqual([]);
+    // The application takes its roles from the manifest it now runs.
+    expect({ requiredRoles: res.body.requiredRoles, roles: res.body.roles }).toEqual({ requiredRoles: ['ROLE_INVENTORY_READ'], roles: [] });
     expect((await gw(`/application/applications/${app.id}`, { as: owner })).body).toEqual(res.body);
     expect(await storedBinaries(app.id)).toEqual([version.binaryId]);
   });
@@ -68,6 +69,19 @@ describe('registry: binary upload through the gateway', () => {
     expectError(await uploadZip(app.id, owner, build()), 422, 'applications/Unprocessable Entity', message);
     expect(await storedBinaries(app.id)).toEqual([]);
     expect((await gw(`/application/applications/${app.id}`, { as: owner })).body).not.toHaveProperty('applicationVersions');
+  });
+
+  it('sets requiredRoles and roles from the manifest of the version that becomes active, on upload and on activation', async () => {
+    const app = await microserviceApp(owner);
+    const first = manifest({ requiredRoles: ['ROLE_INVENTORY_READ'], roles: ['ROLE_GREETER_READ'] });
+    expect((await uploadZip(app.id, owner, microserviceZip(first))).status).toBe(201);
+    const second = manifest({ version: '1.1.0', requiredRoles: ['ROLE_OPTION_MANAGEMENT_READ'], roles: ['ROLE_GREETER_READ', 'ROLE_GREETER_ADMIN'] });
+    const upgraded = await uploadZip(app.id, owner, microserviceZip(second));
+    expect({ requiredRoles: upgraded.body.requiredRoles, roles: upgraded.body.roles })
+      .toEqual({ requiredRoles: ['ROLE_OPTION_MANAGEMENT_READ'], roles: ['ROLE_GREETER_READ', 'ROLE_GREETER_ADMIN'] });
+    expect((await gw(`/application/applications/${app.id}/versions/1.0.0/activate`, { method: 'POST', as: owner })).status).toBe(200);
+    const back = await gw(`/application/applications/${app.id}`, { as: owner });
+    expect({ requiredRoles: back.body.requiredRoles, roles: back.body.roles }).toEqual({ requiredRoles: ['ROLE_INVENTORY_READ'], roles: ['ROLE_GREETER_READ'] });
   });
 
   it('takes a web application zipped as go-c8y-cli zips a folder, every entry under a leading /: 201', async () => {

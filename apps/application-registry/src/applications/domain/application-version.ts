@@ -1,3 +1,4 @@
+import { stringList } from '@berth/contracts';
 import { DomainError } from '@berth/http';
 
 /** One uploaded binary of an application, listed as its `applicationVersions` (docs/api/applications.md). */
@@ -84,4 +85,16 @@ export function removeVersion(versions: ApplicationVersion[], removed: Applicati
 /** A version as answered: without its stored manifest. */
 export function versionResource({ version, binaryId, tags, created }: ApplicationVersion): Record<string, unknown> {
   return { version, binaryId, tags, created };
+}
+
+/**
+ * What making `version` the active one sets on its application: the binary, the manifest it brought and, for a
+ * microservice, the `requiredRoles` and `roles` that manifest names (docs/api/applications.md).
+ */
+export function activation(type: string, version: ApplicationVersion): Record<string, unknown> {
+  if (!version.manifest) return { activeVersionId: version.binaryId };
+  const roles = type === 'MICROSERVICE'
+    ? { requiredRoles: stringList(version.manifest.requiredRoles) ?? [], roles: stringList(version.manifest.roles) ?? [] }
+    : {};
+  return { activeVersionId: version.binaryId, manifest: version.manifest, ...roles };
 }

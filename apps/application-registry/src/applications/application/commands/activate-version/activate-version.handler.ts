@@ -1,6 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ApplicationDocument } from '../../../domain/application';
-import { ApplicationVersion, findVersion } from '../../../domain/application-version';
+import { activation, ApplicationVersion, findVersion } from '../../../domain/application-version';
 import { ApplicationRepository } from '../../../infrastructure/application.repository';
 import { ApplicationAccess } from '../../application-access';
 import { ApplicationEvents } from '../../application-events';
@@ -13,7 +13,7 @@ export class ActivateVersionHandler implements ICommandHandler<ActivateVersionCo
   async execute({ id, version, caller }: ActivateVersionCommand): Promise<ApplicationDocument> {
     const app = await this.access.changeable(id, caller);
     const chosen = findVersion((app.applicationVersions ?? []) as ApplicationVersion[], version, id);
-    const set = { activeVersionId: chosen.binaryId, ...(chosen.manifest ? { manifest: chosen.manifest } : {}) };
+    const set = activation(app.type, chosen);
     const next = { ...app, ...set, _version: app._version + 1 } as ApplicationDocument;
     await this.repository.update(app, { $set: set }, [this.events.versionActivated(next, chosen, 'activate')]);
     return next;

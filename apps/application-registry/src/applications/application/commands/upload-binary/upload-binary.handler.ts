@@ -4,7 +4,7 @@ import { DomainError } from '@berth/http';
 import type { RegistryConfig } from '../../../../config/application-registry.env';
 import { REGISTRY_CONFIG } from '../../../../config/registry-config.token';
 import { ApplicationDocument } from '../../../domain/application';
-import { addVersion, ApplicationVersion, generatedVersion } from '../../../domain/application-version';
+import { activation, addVersion, ApplicationVersion, generatedVersion } from '../../../domain/application-version';
 import { ArchiveError } from '../../../infrastructure/archive/zip-archive';
 import { validateBinary } from '../../../infrastructure/archive/binary-validator';
 import { checkReservedNames } from '../../../domain/reserved-names';
@@ -61,7 +61,7 @@ export class UploadBinaryHandler implements ICommandHandler<UploadBinaryCommand>
   private async activate(app: ApplicationDocument, added: Omit<ApplicationVersion, 'tags'>): Promise<ApplicationDocument> {
     const { versions, replaced } = addVersion((app.applicationVersions ?? []) as ApplicationVersion[], added);
     const active = versions[versions.length - 1];
-    const set = { applicationVersions: versions, activeVersionId: active.binaryId, ...(active.manifest ? { manifest: active.manifest } : {}) };
+    const set = { applicationVersions: versions, ...activation(app.type, active) };
     const next = { ...app, ...set, _version: app._version + 1 } as ApplicationDocument;
     try {
       await this.repository.update(app, { $set: set }, [this.events.versionActivated(next, active, 'upload')]);
