@@ -2,7 +2,7 @@ import { Inject, Injectable, OnApplicationShutdown, Provider } from '@nestjs/com
 import { Admin, Kafka, logLevel } from 'kafkajs';
 import { Logger } from 'pino';
 import type { BaseConfig } from '@berth/config';
-import { setTopicPrefix, stopKafkajsIdleLoop } from '@berth/messaging';
+import { createKafkaClient, setTopicPrefix, stopKafkajsIdleLoop } from '@berth/messaging';
 import { APP_INFO, AppInfo, BASE_CONFIG } from '../app-info';
 import { HealthIndicator } from '../health/health-indicator';
 import { PINO } from '../logging/pino.token';
@@ -20,9 +20,8 @@ export const kafkaProvider: Provider = {
   useFactory: (cfg: BaseConfig, app: AppInfo, pino: Logger) => {
     setTopicPrefix(cfg.BERTH_TOPIC_PREFIX);
     if (!stopKafkajsIdleLoop()) pino.warn('kafkajs is not the version its idle-loop fix was written for: left unfixed (each idle connection wakes the process every millisecond)');
-    return new Kafka({
+    return createKafkaClient(cfg, {
       clientId: app.name,
-      brokers: cfg.KAFKA_BROKERS,
       logLevel: logLevel.WARN,
       logCreator: () => ({ namespace, level, log }) => {
         const { message, ...extra } = log;
