@@ -31,30 +31,36 @@ export const kafkaProvider: Provider = {
   },
 };
 
+/**
+ * UP while the cluster answers a metadata request on the health check's own admin connection.
+ * The connection is kept between checks; one attempt at a time, so that a check cut off by the
+ * health timeout (a slow TLS or SASL handshake) does not leave another connection behind.
+ */
 @Injectable()
 export class KafkaHealth implements HealthIndicator, OnApplicationShutdown {
   readonly name = 'kafka';
-  private admin?: Admin;
+  private admin?: Promise<Admin>;
   constructor(@Inject(KAFKA) private readonly kafka: Kafka) {}
 
   async check() {
-    if (!this.admin) {
-      const admin = this.kafka.admin({ retry: { retries: 0 } });
-      await admin.connect();
-      this.admin = admin;
-    }
+    const connecting = (this.admin ??= this.connect());
     try {
-      const cluster = await this.admin.describeCluster();
+      const cluster = await (await connecting).describeCluster();
       if (cluster.brokers.length === 0) throw new Error('no brokers');
     } catch (err) {
-      const admin = this.admin;
-      this.admin = undefined;
-      await admin.disconnect().catch(() => undefined);
+      if (this.admin === connecting) this.admin = undefined;
+      await connecting.then((admin) => admin.disconnect()).catch(() => undefined);
       throw err;
     }
   }
 
   async onApplicationShutdown() {
-    await this.admin?.disconnect().catch(() => undefined);
+    await this.admin?.then((admin) => admin.disconnect()).catch(() => undefined);
+  }
+
+  private async connect(): Promise<Admin> {
+    const admin = this.kafka.admin({ retry: { retries: 0 } });
+    await admin.connect();
+    return admin;
   }
 }
