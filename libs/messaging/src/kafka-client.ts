@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { ConnectionOptions } from 'node:tls';
-import { Kafka, KafkaConfig, logCreator, logLevel, SASLOptions } from 'kafkajs';
+import { Kafka, KafkaConfig, logCreator, logLevel, RetryOptions, SASLOptions } from 'kafkajs';
 import type { BaseConfig } from '@berth/config';
 
 /** The variables of an app's config that say how to reach Kafka (libs/config's base schema). */
@@ -11,6 +11,8 @@ export interface KafkaClientOptions {
   clientId: string;
   logLevel?: logLevel;
   logCreator?: logCreator;
+  /** How the client retries connecting and requests; kafkajs's defaults when absent. */
+  retry?: RetryOptions;
 }
 
 /**
@@ -25,6 +27,7 @@ export function createKafkaClient(config: KafkaConnectionConfig, options: KafkaC
     brokers: config.KAFKA_BROKERS,
     logLevel: options.logLevel ?? logLevel.WARN,
     ...(options.logCreator ? { logCreator: options.logCreator } : {}),
+    ...(options.retry ? { retry: options.retry } : {}),
     ...(config.KAFKA_SSL ? { ssl: tlsOptions(config) } : {}),
     ...(config.KAFKA_SASL_MECHANISM ? { sasl: saslOptions(config) } : {}),
   };
