@@ -14,13 +14,14 @@ async function loggedBy(app: string, correlationId: string, timeoutMs = 3000): P
 }
 
 describe('gateway (foundation)', () => {
-  it('reaches every internal app and reports each in its health', async () => {
+  it('reports its own dependencies, and every internal app as a neighbour', async () => {
     const res = await get('/health');
     const body: any = await res.json();
     expect(res.status).toBe(200);
     expect(body.status).toBe('UP');
-    for (const app of ['application-registry', 'subscription', 'tenant-options', 'sms-adapter', 'microservice-orchestrator', 'kafka', 'redis']) {
-      expect(body.dependencies[app]).toEqual({ status: 'UP' });
+    expect(body.dependencies).toEqual({ kafka: { status: 'UP' }, redis: { status: 'UP' }, 'gateway-events': { status: 'UP' } });
+    for (const app of ['application-registry', 'subscription', 'tenant-options', 'sms-adapter', 'microservice-orchestrator']) {
+      expect(body.neighbours[app]).toEqual({ status: 'UP' });
     }
   });
 

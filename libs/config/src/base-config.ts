@@ -3,6 +3,11 @@ import { z } from 'zod';
 const port = z.coerce.number().int().min(1).max(65535);
 const url = z.string().url();
 const tenantId = z.string().regex(/^[a-z][a-z0-9-]{1,31}$/);
+/** A text variable that may be absent; set but empty counts as absent (as compose files leave them). */
+const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+
+/** The SASL mechanisms the Kafka client offers. */
+export const SASL_MECHANISMS = ['plain', 'scram-sha-256', 'scram-sha-512'] as const;
 
 /**
  * Settings every Berth app shares. Defaults suit the local stack that tools/infra starts. Every field
@@ -28,6 +33,19 @@ export const baseConfigSchema = z.object({
   KAFKA_BROKERS: z.string().min(1).default('127.0.0.1:9192')
     .transform((s) => s.split(',').map((b) => b.trim()).filter(Boolean))
     .describe('Kafka brokers, comma-separated `host:port`.'),
+  KAFKA_SSL: z.enum(['true', 'false']).default('false').transform((v) => v === 'true')
+    .describe('Connect to Kafka over TLS. The broker certificate is always verified: against KAFKA_SSL_CA_FILE when set, else against the trusted CAs of Node.js (NODE_EXTRA_CA_CERTS adds to them).'),
+  KAFKA_SSL_CA_FILE: optionalText.describe('PEM file of the CA (or CAs) that signed the Kafka brokers\' certificates; trusted instead of the default CAs. Needs KAFKA_SSL=true.'),
+  KAFKA_SSL_CERT_FILE: optionalText.describe('PEM file of a client certificate for Kafka brokers that require one (mutual TLS); needs KAFKA_SSL_KEY_FILE and KAFKA_SSL=true.'),
+  KAFKA_SSL_KEY_FILE: optionalText.describe('PEM file of the (unencrypted) private key of KAFKA_SSL_CERT_FILE.'),
+  KAFKA_SASL_MECHANISM: z.preprocess((v) => (v === '' ? undefined : v), z.enum(SASL_MECHANISMS).optional())
+    .describe('SASL mechanism to authenticate to Kafka with: plain, scram-sha-256 or scram-sha-512; needs KAFKA_SASL_USERNAME and KAFKA_SASL_PASSWORD. Unset: no SASL. Use it with KAFKA_SSL=true, or the password (plain) crosses the network readable.'),
+  KAFKA_SASL_USERNAME: optionalText.describe('Kafka SASL user name (with KAFKA_SASL_MECHANISM).'),
+  KAFKA_SASL_PASSWORD: optionalText.describe('Kafka SASL password (with KAFKA_SASL_MECHANISM).'),
+  BERTH_KAFKA_TOPIC_PARTITIONS: z.coerce.number().int().min(1).max(1000).default(3)
+    .describe('Partitions of each topic the apps create. An app\'s replicas share its topics\' partitions, so more replicas than partitions leave the extra ones idle. Topics that exist already are left as they are (a warning is logged when they have fewer).'),
+  BERTH_KAFKA_REPLICATION_FACTOR: z.coerce.number().int().min(1).max(32).default(1)
+    .describe('Replication factor of each topic the apps create; at most the number of brokers (3 on most managed Kafka services).'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').default('redis://127.0.0.1:6389')
     .describe('Redis, for the apps that use it (`redis://` or `rediss://`).'),
   BERTH_DEBUG_ERRORS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true')
@@ -69,6 +87,27 @@ export const baseConfigSchema = z.object({
 });
 
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
+
+/**
+ * The rules between several base variables, which one field's schema cannot say (Kafka's TLS and
+ * SASL settings only make sense together). Applied by loadConfig to every schema that has them.
+ */
+export function baseConfigProblems(cfg: Partial<BaseConfig>): Array<{ variable: string; message: string }> {
+  const problems: Array<{ variable: string; message: string }> = [];
+  const problem = (variable: string, message: string) => problems.push({ variable, message });
+  if (!cfg.KAFKA_SSL) {
+    for (const name of ['KAFKA_SSL_CA_FILE', 'KAFKA_SSL_CERT_FILE', 'KAFKA_SSL_KEY_FILE'] as const) if (cfg[name]) problem(name, 'needs KAFKA_SSL=true');
+  }
+  if (Boolean(cfg.KAFKA_SSL_CERT_FILE) !== Boolean(cfg.KAFKA_SSL_KEY_FILE)) {
+    problem(cfg.KAFKA_SSL_CERT_FILE ? 'KAFKA_SSL_KEY_FILE' : 'KAFKA_SSL_CERT_FILE', 'a client certificate needs both KAFKA_SSL_CERT_FILE and KAFKA_SSL_KEY_FILE');
+  }
+  if (cfg.KAFKA_SASL_MECHANISM) {
+    for (const name of ['KAFKA_SASL_USERNAME', 'KAFKA_SASL_PASSWORD'] as const) if (!cfg[name]) problem(name, `is required with KAFKA_SASL_MECHANISM=${cfg.KAFKA_SASL_MECHANISM}`);
+  } else {
+    for (const name of ['KAFKA_SASL_USERNAME', 'KAFKA_SASL_PASSWORD'] as const) if (cfg[name]) problem(name, 'needs KAFKA_SASL_MECHANISM (plain, scram-sha-256 or scram-sha-512)');
+  }
+  return problems;
+}
 
 /** An internal app's own port: `PORT`, with the app's default. */
 export const internalPortSchema = (fallback: number) => z.object({

@@ -4,6 +4,7 @@ export * from './consumer-runner';
 export * from './envelope';
 export * from './inbox';
 export * from './inbox-guard';
+export * from './kafka-client';
 export * from './kafka-record';
 export * from './kafkajs-idle-loop';
 export * from './outbox';

@@ -21,3 +21,4 @@ export * from './http/foreign-methods';
 export * from './http/api-document.route';
 export * from './http/request-context';
 export * from './outbound';
+export * from './clients/topic-creator';

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { Consumer, Kafka } from 'kafkajs';
 import type { Logger } from 'pino';
 import { Topics } from '@berth/contracts';
-import { brokerTopic, ConsumerProgress, ensureTopics, FETCH_MAX_WAIT_MS } from '@berth/messaging';
-import { BASE_CONFIG, KAFKA, PINO } from '@berth/runtime';
+import { brokerTopic, ConsumerProgress, FETCH_MAX_WAIT_MS } from '@berth/messaging';
+import { BASE_CONFIG, KAFKA, PINO, TopicCreator } from '@berth/runtime';
 import type { GatewayConfig } from '../config/gateway.env';
 import { GatewayFence } from '../consistency/gateway-fence';
 import { EventsReadiness } from './events-readiness';
@@ -20,6 +21,15 @@ const TOPICS = [Topics.userEvents, Topics.tenantEvents, Topics.optionEvents, Top
  * replica must see every event, so each process reads in a consumer group of its own, from the
  * newest offset. Until the group has joined, the gateway reports this feed DOWN on `/health`, so
  * it takes no traffic while it could miss an invalidation.
+ *
+ * The group's name is new for each process (`<BERTH_DB_PREFIX>.gateway.<host name>.<random>`),
+ * and the process deletes its group when it shuts down. A name kept per instance (the pod's host
+ * name) would not keep groups from piling up: a Deployment's pods, and compose's recreated
+ * containers, get new host names anyway; and two processes that happened to share a name would
+ * split the partitions between them, each missing the other's events. A process that dies without
+ * shutting down leaves its group behind, empty; the broker drops it once its committed offsets
+ * expire (`offsets.retention.minutes`). Offsets are still committed, so that a consumer kafkajs
+ * restarts within the process resumes where it was rather than at the newest event.
  */
 @Injectable()
 export class GatewayEvents implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -28,12 +38,15 @@ export class GatewayEvents implements OnApplicationBootstrap, OnApplicationShutd
   private stopping = false;
 
   private readonly progress = new ConsumerProgress(TOPICS.map(brokerTopic));
+  /** This process's own consumer group. */
+  readonly groupId: string;
 
   constructor(
-    private readonly readiness: EventsReadiness, @Inject(KAFKA) private readonly kafka: Kafka, @Inject(BASE_CONFIG) private readonly config: GatewayConfig,
-    @Inject(PINO) private readonly logger: Logger, fence: GatewayFence,
+    private readonly readiness: EventsReadiness, @Inject(KAFKA) private readonly kafka: Kafka, @Inject(BASE_CONFIG) config: GatewayConfig,
+    @Inject(PINO) private readonly logger: Logger, fence: GatewayFence, private readonly topicCreator: TopicCreator,
   ) {
     fence.follow(this.progress);
+    this.groupId = `${config.BERTH_DB_PREFIX}.gateway.${hostname()}.${randomUUID().slice(0, 8)}`;
   }
 
   /** Registers a handler; each event goes to every handler. Handlers must be idempotent. */
@@ -49,9 +62,9 @@ export class GatewayEvents implements OnApplicationBootstrap, OnApplicationShutd
   private async follow() {
     while (!this.stopping) {
       try {
-        await ensureTopics(this.kafka, TOPICS);
+        await this.topicCreator.ensure(TOPICS);
         await this.start();
-        this.logger.info({ topics: TOPICS }, 'following gateway events');
+        this.logger.info({ topics: TOPICS, groupId: this.groupId }, 'following gateway events');
         return;
       } catch (err) {
         this.logger.warn({ err }, 'could not follow gateway events yet; retrying in 2 s');
@@ -63,7 +76,22 @@ export class GatewayEvents implements OnApplicationBootstrap, OnApplicationShutd
 
   async onApplicationShutdown() {
     this.stopping = true;
-    await this.consumer?.disconnect();
+    if (!this.consumer) return;
+    await this.consumer.disconnect();
+    await this.deleteGroup();
+  }
+
+  /** Drops this process's group from the broker once the consumer has left it (see the class comment). */
+  private async deleteGroup(): Promise<void> {
+    const admin = this.kafka.admin({ retry: { retries: 1 } });
+    try {
+      await admin.connect();
+      await admin.deleteGroups([this.groupId]);
+    } catch (err) {
+      this.logger.warn({ err, groupId: this.groupId }, 'could not delete the gateway\'s consumer group; the broker drops it when its offsets expire');
+    } finally {
+      await admin.disconnect().catch(() => undefined);
+    }
   }
 
   /**
@@ -96,7 +124,7 @@ export class GatewayEvents implements OnApplicationBootstrap, OnApplicationShutd
   }
 
   private async start() {
-    const consumer = this.kafka.consumer({ groupId: `${this.config.BERTH_DB_PREFIX}.gateway.${randomUUID()}`, allowAutoTopicCreation: false, maxWaitTimeInMs: FETCH_MAX_WAIT_MS });
+    const consumer = this.kafka.consumer({ groupId: this.groupId, allowAutoTopicCreation: false, maxWaitTimeInMs: FETCH_MAX_WAIT_MS });
     this.consumer = consumer;
     consumer.on(consumer.events.GROUP_JOIN, () => void this.markStart());
     await consumer.connect();

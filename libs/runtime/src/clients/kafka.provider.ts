@@ -2,7 +2,7 @@ import { Inject, Injectable, OnApplicationShutdown, Provider } from '@nestjs/com
 import { Admin, Kafka, logLevel } from 'kafkajs';
 import { Logger } from 'pino';
 import type { BaseConfig } from '@berth/config';
-import { setTopicPrefix, stopKafkajsIdleLoop } from '@berth/messaging';
+import { createKafkaClient, setTopicPrefix, stopKafkajsIdleLoop } from '@berth/messaging';
 import { APP_INFO, AppInfo, BASE_CONFIG } from '../app-info';
 import { HealthIndicator } from '../health/health-indicator';
 import { PINO } from '../logging/pino.token';
@@ -20,9 +20,8 @@ export const kafkaProvider: Provider = {
   useFactory: (cfg: BaseConfig, app: AppInfo, pino: Logger) => {
     setTopicPrefix(cfg.BERTH_TOPIC_PREFIX);
     if (!stopKafkajsIdleLoop()) pino.warn('kafkajs is not the version its idle-loop fix was written for: left unfixed (each idle connection wakes the process every millisecond)');
-    return new Kafka({
+    return createKafkaClient(cfg, {
       clientId: app.name,
-      brokers: cfg.KAFKA_BROKERS,
       logLevel: logLevel.WARN,
       logCreator: () => ({ namespace, level, log }) => {
         const { message, ...extra } = log;
@@ -32,30 +31,36 @@ export const kafkaProvider: Provider = {
   },
 };
 
+/**
+ * UP while the cluster answers a metadata request on the health check's own admin connection.
+ * The connection is kept between checks; one attempt at a time, so that a check cut off by the
+ * health timeout (a slow TLS or SASL handshake) does not leave another connection behind.
+ */
 @Injectable()
 export class KafkaHealth implements HealthIndicator, OnApplicationShutdown {
   readonly name = 'kafka';
-  private admin?: Admin;
+  private admin?: Promise<Admin>;
   constructor(@Inject(KAFKA) private readonly kafka: Kafka) {}
 
   async check() {
-    if (!this.admin) {
-      const admin = this.kafka.admin({ retry: { retries: 0 } });
-      await admin.connect();
-      this.admin = admin;
-    }
+    const connecting = (this.admin ??= this.connect());
     try {
-      const cluster = await this.admin.describeCluster();
+      const cluster = await (await connecting).describeCluster();
       if (cluster.brokers.length === 0) throw new Error('no brokers');
     } catch (err) {
-      const admin = this.admin;
-      this.admin = undefined;
-      await admin.disconnect().catch(() => undefined);
+      if (this.admin === connecting) this.admin = undefined;
+      await connecting.then((admin) => admin.disconnect()).catch(() => undefined);
       throw err;
     }
   }
 
   async onApplicationShutdown() {
-    await this.admin?.disconnect().catch(() => undefined);
+    await this.admin?.then((admin) => admin.disconnect()).catch(() => undefined);
+  }
+
+  private async connect(): Promise<Admin> {
+    const admin = this.kafka.admin({ retry: { retries: 0 } });
+    await admin.connect();
+    return admin;
   }
 }

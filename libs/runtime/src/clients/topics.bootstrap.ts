@@ -1,9 +1,7 @@
 import { Inject, Injectable, OnApplicationBootstrap, Provider } from '@nestjs/common';
-import type { Kafka } from 'kafkajs';
 import { Logger } from 'pino';
-import { ensureTopics } from '@berth/messaging';
 import { PINO } from '../logging/pino.token';
-import { KAFKA } from './kafka.provider';
+import { TopicCreator } from './topic-creator';
 
 export const APP_TOPICS = Symbol('APP_TOPICS');
 
@@ -11,18 +9,18 @@ export const APP_TOPICS = Symbol('APP_TOPICS');
 @Injectable()
 export class TopicsBootstrap implements OnApplicationBootstrap {
   constructor(
-    @Inject(KAFKA) private readonly kafka: Kafka,
+    private readonly creator: TopicCreator,
     @Inject(APP_TOPICS) private readonly topics: string[],
     @Inject(PINO) private readonly logger: Logger,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     if (this.topics.length === 0) return;
-    await ensureTopics(this.kafka, this.topics);
+    await this.creator.ensure(this.topics);
     this.logger.info({ topics: this.topics }, 'topics ready');
   }
 }
 
 export function topicsProviders(topics: string[]): Provider[] {
-  return [{ provide: APP_TOPICS, useValue: topics }, TopicsBootstrap];
+  return [TopicCreator, { provide: APP_TOPICS, useValue: topics }, TopicsBootstrap];
 }

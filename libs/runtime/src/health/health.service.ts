@@ -3,17 +3,24 @@ import { HEALTH_INDICATORS, HealthIndicator } from './health-indicator';
 import { APP_INFO, AppInfo } from '../app-info';
 
 export type Status = 'UP' | 'DOWN';
+export type CheckResult = { status: Status; reason?: string };
 export interface HealthReport {
   status: Status;
   app: string;
   version: string;
   uptimeSeconds: number;
-  dependencies: Record<string, { status: Status; reason?: string }>;
+  dependencies: Record<string, CheckResult>;
+  /** Services the app passes requests on to, for information: they do not make it DOWN. */
+  neighbours?: Record<string, CheckResult>;
 }
 
-const CHECK_TIMEOUT_MS = 2000;
+/**
+ * How long one check may take before it counts as DOWN. Checks run in parallel, so `/health`
+ * answers within about this long; probes must allow more (docs/operations/kubernetes.md).
+ */
+export const HEALTH_CHECK_TIMEOUT_MS = 2000;
 
-/** Checks every registered dependency in parallel; the app is UP only when all are. */
+/** Checks every registered indicator in parallel; the app is UP only when all its own dependencies are. */
 @Injectable()
 export class HealthService {
   constructor(
@@ -24,15 +31,20 @@ export class HealthService {
   async report(): Promise<HealthReport> {
     const results = await Promise.all(this.indicators.map(async (indicator) => {
       try {
-        await withTimeout(indicator.check(), CHECK_TIMEOUT_MS);
-        return [indicator.name, { status: 'UP' as Status }] as const;
+        await withTimeout(indicator.check(), HEALTH_CHECK_TIMEOUT_MS);
+        return { indicator, result: { status: 'UP' as Status } };
       } catch (err) {
-        return [indicator.name, { status: 'DOWN' as Status, reason: (err as Error).message }] as const;
+        return { indicator, result: { status: 'DOWN' as Status, reason: (err as Error).message } };
       }
     }));
-    const dependencies = Object.fromEntries(results);
-    const status: Status = results.every(([, r]) => r.status === 'UP') ? 'UP' : 'DOWN';
-    return { status, app: this.app.name, version: this.app.version, uptimeSeconds: Math.round(process.uptime()), dependencies };
+    const own = results.filter((r) => !r.indicator.neighbour);
+    const neighbours = results.filter((r) => r.indicator.neighbour);
+    const status: Status = own.every((r) => r.result.status === 'UP') ? 'UP' : 'DOWN';
+    const byName = (list: typeof results) => Object.fromEntries(list.map((r) => [r.indicator.name, r.result]));
+    return {
+      status, app: this.app.name, version: this.app.version, uptimeSeconds: Math.round(process.uptime()), dependencies: byName(own),
+      ...(neighbours.length > 0 ? { neighbours: byName(neighbours) } : {}),
+    };
   }
 }
 

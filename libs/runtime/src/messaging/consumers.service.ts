@@ -5,10 +5,11 @@ import type { Admin, Kafka } from 'kafkajs';
 import type { Connection } from 'mongoose';
 import { Logger } from 'pino';
 import type { BaseConfig } from '@berth/config';
-import { brokerTopic, ConsumerProgress, ConsumerRunner, ensureTopics, Envelope, Inbox, MessageContext, Positions, positionKey, Publisher } from '@berth/messaging';
+import { brokerTopic, ConsumerProgress, ConsumerRunner, Envelope, Inbox, MessageContext, Positions, positionKey, Publisher } from '@berth/messaging';
 import { causalFence } from './causal-fence';
 import { APP_INFO, AppInfo, BASE_CONFIG } from '../app-info';
 import { KAFKA } from '../clients/kafka.provider';
+import { TopicCreator } from '../clients/topic-creator';
 import { HealthIndicator } from '../health/health-indicator';
 import { ConsumerTimings } from '../metrics/consumer-timings';
 import { Metrics } from '../metrics/metrics';
@@ -48,6 +49,7 @@ export class Consumers implements HealthIndicator, OnApplicationBootstrap, OnApp
     @Inject(APP_INFO) app: AppInfo,
     @Inject(PINO) private readonly logger: Logger,
     metrics: Metrics,
+    private readonly topicCreator: TopicCreator,
   ) {
     this.groupId = `${config.BERTH_DB_PREFIX}.${app.name}`;
     this.timings = new ConsumerTimings(metrics, this.groupId);
@@ -80,7 +82,7 @@ export class Consumers implements HealthIndicator, OnApplicationBootstrap, OnApp
       });
       this.runner = runner;
       try {
-        await ensureTopics(this.kafka, topics);
+        await this.topicCreator.ensure(topics);
         await runner.start();
         this.logger.info({ groupId, topics }, 'consumers running');
         return;
