@@ -1,7 +1,7 @@
 // A Node 24 base image made without any registry, for building the Dockerfile locally
 // (`--build-arg BASE=...`): a `docker save` archive of one layer holding the node binary and the
 // Debian libraries it loads (the same runtime as a microservice image), the npm this machine has,
-// dash as /bin/sh, the `node` user (uid 1000) that the Dockerfile switches to, and this machine's
+// dash as /bin/sh, env (npm's bin links start with `#!/usr/bin/env node`), the `node` user (uid 1000) that the Dockerfile switches to, and this machine's
 // CA certificates (which Node is told to trust, so that npm in the build reaches the registry
 // through whatever this machine trusts).
 // Usage: node tools/deploy/base-image.js <out.tar> [repo:tag]
@@ -40,6 +40,7 @@ function baseImage(repoTag) {
     ...runtime.files,
     ...npmFiles(),
     { name: 'bin/sh', data: readFileSync(shell), mode: 0o755 },
+    { name: 'usr/bin/env', data: readFileSync(realpathSync('/usr/bin/env')), mode: 0o755 },
     { name: 'etc/passwd', data: 'root:x:0:0:root:/root:/bin/sh\nnode:x:1000:1000::/home/node:/bin/sh\n' },
     { name: 'etc/group', data: 'root:x:0:\nnode:x:1000:\n' },
     { name: CA_FILE.slice(1), data: readFileSync(CA_FILE) },
