@@ -110,15 +110,18 @@ async function main() {
   const apps = appServices(compose);
   const work = mkdtempSync(join(tmpdir(), `berth-${id}-`));
   const bridges = [];
+  const hostedImages = [];
   let smsc;
   const cleanup = async () => {
     await step('clean up', async () => {
       const mine = podman('ps', '-aq', '--filter', `label=io.berth.prefix=${id}`).split('\n').filter(Boolean);
       const appContainers = apps.map((a) => `${id}-${a}`);
-      for (const c of [...appContainers, ...mine]) { try { podman('rm', '-f', '-t', '5', c); } catch { /* not created */ } }
+      await Promise.all([...appContainers, ...mine].map((c) => run('podman', ['rm', '-f', '--ignore', '-t', '5', c], podmanEnv)));
       for (const b of bridges) b.kill();
       for (const ref of [network]) { try { podman('network', 'rm', '-f', ref); } catch { /* not created */ } }
       for (const ref of [image, baseRef]) { try { podman('rmi', '-f', ref); } catch { /* not built */ } }
+      // The orchestrator's name for the binary's image; the image stays while others name it too.
+      for (const ref of hostedImages) { try { podman('rmi', ref); } catch { /* named elsewhere */ } }
       await smsc?.stop();
       await dropData();
       rmSync(work, { recursive: true, force: true });
@@ -143,18 +146,16 @@ async function main() {
       await run('podman', ['build', '--format', 'docker', '--layers=false', '--build-arg', `BASE=${baseRef}`, ...ULIMITS, '-v', `${cache}:/root/.npm:O`, '-t', image, '.'], podmanEnv);
       return `${image}, ${(Number(podman('image', 'inspect', '--format', '{{.Size}}', image)) / 1e6).toFixed(0)} MB`;
     });
-    const net_ = await step('create the Podman network', () => {
+    const net_ = {};
+    await step('create the Podman network', () => {
       podman('network', 'create', network);
       const [subnet] = JSON.parse(podman('network', 'inspect', network))[0].subnets;
-      return { gateway: subnet.gateway, prefix: subnet.subnet.replace(/\.0\/24$/, '') };
+      Object.assign(net_, { gateway: subnet.gateway, prefix: subnet.subnet.replace(/\.0\/24$/, '') });
+      return `${network}, ${subnet.subnet}`;
     });
     const ip = Object.fromEntries(apps.map((a, i) => [a, `${net_.prefix}.${10 + i}`]));
     const gatewayIp = ip.gateway;
     const infraPorts = [portOf(infra.MONGODB_URI), Number(infra.KAFKA_BROKERS.split(':').pop()), portOf(infra.REDIS_URL)];
-    await step('start the SMSC on the network\'s host address', async () => {
-      smsc = await startSmsc(smscPort, 'smoke', net_.gateway);
-      return `${net_.gateway}:${smscPort}`;
-    });
     await step('start the six apps from the image', async () => {
       hostBridges(work, infraPorts);
       for (const app of apps) {
@@ -184,15 +185,21 @@ async function main() {
       }, 120000).catch((err) => { throw new Error(`${err.message}\n${podman('logs', '--tail', '30', `${id}-${app}`)}`); })));
       return apps.map((a) => `${a} ${ip[a]}`).join(', ');
     });
+    await step('start the SMSC on the host\'s address on the network (it exists once a container joined)', async () => {
+      smsc = await startSmsc(smscPort, 'smoke', net_.gateway);
+      return `${net_.gateway}:${smscPort}`;
+    });
     const url = `http://127.0.0.1:${gatewayPort}`;
     const admin = new Platform(url, 'management/admin', secrets.BERTH_ADMIN_PASSWORD);
     await step('deploy the example microservice with the CLI (tools/berth microservice deploy)', async () => {
       await run('bash', ['tools/berth', 'microservice', 'deploy', join(ROOT, 'dist', 'microservices', 'hello-microservice.zip'), '--url', url, '--timeout', '240'],
         { ...process.env, BERTH_USER: 'management/admin', BERTH_PASSWORD: secrets.BERTH_ADMIN_PASSWORD });
       const [container] = JSON.parse(podman('ps', '--format', 'json', '--filter', `label=io.berth.prefix=${id}`));
+      hostedImages.push(container.Image);
       const networks = Object.keys(JSON.parse(podman('inspect', container.Id))[0].NetworkSettings.Networks);
       if (networks.join() !== network) throw new Error(`the hosted container is on ${networks.join()}, not ${network}`);
-      return `${container.Names[0]} on ${network}, nothing published: ${container.Ports?.length ? JSON.stringify(container.Ports) : 'yes'}`;
+      if (container.Ports?.length) throw new Error(`the hosted container publishes ${JSON.stringify(container.Ports)}`);
+      return `${container.Names[0]} on ${network}, no port published`;
     });
     await step('call it through the gateway: GET /service/hello-microservice/hello', async () => {
       const res = await admin.request('/service/hello-microservice/hello?who=compose', { accept: '*/*' });
