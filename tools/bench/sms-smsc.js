@@ -11,7 +11,8 @@ function textOf(value) {
   return value && typeof value === 'object' ? textOf(value.message) : '';
 }
 
-async function startSmsc(port, password) {
+/** Listens on `host` (loopback unless told otherwise) and `port`. */
+async function startSmsc(port, password, host = '127.0.0.1') {
   const arrivals = new Map();
   const server = smpp.createServer((session) => {
     session.on('error', () => undefined);
@@ -34,7 +35,7 @@ async function startSmsc(port, password) {
       });
     });
   });
-  await new Promise((resolve, reject) => { server.once('error', reject); server.listen(port, '127.0.0.1', resolve); });
+  await new Promise((resolve, reject) => { server.once('error', reject); server.listen(port, host, resolve); });
   return {
     arrivals,
     stop: () => new Promise((resolve) => { for (const s of [...server.sessions]) s.destroy(); server.close(() => resolve()); }),

@@ -12,9 +12,11 @@ export const orchestratorConfigSchema = baseConfigSchema.merge(internalPortSchem
   SUBSCRIPTION_URL: urlSchema.default('http://127.0.0.1:3102')
     .describe('Where the subscription app is; the orchestrator reads PER_TENANT service users there.'),
   BERTH_MICROSERVICE_BASEURL: urlSchema.optional()
-    .describe('`C8Y_BASEURL` of hosted microservices: an address of the platform their containers can reach (default: the public URL).'),
+    .describe('`C8Y_BASEURL` of hosted microservices: an address of the platform their containers can reach, such as the gateway\'s address on `BERTH_DOCKER_NETWORK` (`http://gateway:8080` in compose); default: `BERTH_PUBLIC_URL`.'),
   BERTH_CONTAINER_HOST: z.string().min(1).default('127.0.0.1')
-    .describe('The address the gateway and the orchestrator reach the Docker driver\'s containers on (their ports are published on loopback only). The Kubernetes driver does not use it: its microservices are reached by their Services\' cluster DNS names.'),
+    .describe('The address the gateway and the orchestrator reach the Docker driver\'s published container ports on (published on the engine host\'s loopback). Not used for containers on `BERTH_DOCKER_NETWORK`, nor by the Kubernetes driver, whose microservices are reached by their Services\' cluster DNS names.'),
+  BERTH_DOCKER_NETWORK: z.string().regex(/^[a-zA-Z0-9][a-zA-Z0-9_.-]*$/, 'must be a network name').optional()
+    .describe('A network of the Docker engine (`docker network ls`) that hosted containers join, the one the gateway and the orchestrator run on: they reach each container at its address there on its own ports, and nothing is published. Unset (the local stack, where the apps run on the engine\'s host), ports are published on the host\'s 127.0.0.1.'),
   BERTH_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(200).max(600_000).default(2000)
     .describe('How often the reconciler compares desired and observed state and probes instances, besides right after each change.'),
   BERTH_DEPLOY_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4)

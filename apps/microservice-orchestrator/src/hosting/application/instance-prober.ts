@@ -12,7 +12,7 @@ export interface ProbeOutcome { instance: InstanceState; livenessFailure?: strin
 
 /**
  * Runs the manifest's probes against running instances, from the orchestrator: httpGet and
- * tcpSocket on the instance's published port, exec inside it through the runtime. An instance
+ * tcpSocket on the port the instance is reached on, exec inside it through the runtime. An instance
  * whose runtime probes it itself (`ready` set) is not probed: the runtime's verdict stands. Readiness is
  * probed at every pass until it first passes, then every `periodSeconds`; an instance is ready
  * after one pass and unready after `failureThreshold` failures in a row. Liveness failing
@@ -45,7 +45,7 @@ export class InstanceProber {
     }
     this.states.set(i.id, state);
     const previous = d.instances.find((x) => x.id === i.id);
-    const endpoint = i.ports[80] ? `http://${i.host ?? this.config.BERTH_CONTAINER_HOST}:${i.ports[80]}` : undefined;
+    const endpoint = i.ports[80] ? `http://${this.hostOf(i)}:${i.ports[80]}` : undefined;
     return {
       instance: {
         id: i.id, name: i.name, ...(endpoint ? { endpoint } : {}), healthy: state.ready.healthy, failures: state.ready.failures,
@@ -60,8 +60,13 @@ export class InstanceProber {
     for (const id of [...this.states.keys()]) if (!live.has(id)) this.states.delete(id);
   }
 
+  /** Where an instance's ports are reached: its own address on the driver's network, else `BERTH_CONTAINER_HOST`. */
+  private hostOf(i: ObservedInstance): string {
+    return i.host ?? this.config.BERTH_CONTAINER_HOST;
+  }
+
   private async check(probe: Probe, i: ObservedInstance): Promise<ProbeResult> {
-    const host = i.host ?? this.config.BERTH_CONTAINER_HOST;
+    const host = this.hostOf(i);
     const timeoutMs = probe.timeoutSeconds * 1000;
     if ('exec' in probe) {
       const code = await this.driver.exec(i.id, probe.exec.command, timeoutMs).catch(() => -1);

@@ -8,7 +8,7 @@ import { DockerDriver } from './docker/docker-driver';
  * @throws Error when neither is available, so the app fails at start-up.
  */
 export async function runtimeDriver(c: OrchestratorConfig, env: NodeJS.ProcessEnv = process.env): Promise<RuntimeDriver> {
-  if (c.BERTH_RUNTIME_DRIVER === 'docker') return new DockerDriver(c.DOCKER_HOST, c.BERTH_CONTAINER_ULIMITS, c.BERTH_DB_PREFIX);
+  if (c.BERTH_RUNTIME_DRIVER === 'docker') return new DockerDriver(c.DOCKER_HOST, c.BERTH_CONTAINER_ULIMITS, c.BERTH_DB_PREFIX, c.BERTH_DOCKER_NETWORK);
   const [{ KubeConfig }, { KubernetesDriver }] = await Promise.all([import('@kubernetes/client-node'), import('./kubernetes/kubernetes-driver')]);
   const kc = new KubeConfig();
   if (c.BERTH_KUBERNETES_KUBECONFIG) kc.loadFromFile(c.BERTH_KUBERNETES_KUBECONFIG);

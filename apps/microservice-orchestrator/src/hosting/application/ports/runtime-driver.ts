@@ -15,9 +15,12 @@ export interface ObservedInstance {
   running: boolean;
   /** The runtime's word for its state (`running`, `exited`, …). */
   state: string;
-  /** The ports it is reached on (on `host`), by container port. */
+  /** The ports it is reached on, by container port: ports published on `host`, or its own on a network. */
   ports: Record<number, number>;
-  /** The host its ports are reached on (Kubernetes: its Service's cluster DNS name); unset: `BERTH_CONTAINER_HOST`. */
+  /**
+   * Where those ports are reached when not at `BERTH_CONTAINER_HOST`: its address on the network it joined
+   * (Docker driver with `BERTH_DOCKER_NETWORK`), or its Service's cluster DNS name (Kubernetes).
+   */
   host?: string;
   /**
    * Set when the runtime runs the manifest's probes itself (Kubernetes: the kubelet): whether the
@@ -59,9 +62,9 @@ export interface RuntimeDriver {
   hasImage(ref: string): Promise<boolean>;
   /** Loads a `docker save` archive and names what it loaded `ref` (`repo:tag`). @throws Error with the runtime's reason. */
   loadImage(archive: Readable, ref: string): Promise<void>;
-  /** Creates and starts an instance published on loopback only; resolves to its id. A stopped instance of the same name is replaced. */
+  /** Creates and starts an instance reachable from the platform only (published on loopback, or on the driver's network); resolves to its id. A stopped instance of the same name is replaced. */
   run(req: InstanceRequest): Promise<string>;
-  /** The ports a running instance is reached on (on its `host`), by container port. */
+  /** The ports a running instance is reached on, by container port (as `ObservedInstance.ports`). */
   ports(id: string): Promise<Record<number, number>>;
   /** Stops and removes an instance (id or name). */
   remove(idOrName: string): Promise<void>;

@@ -9,4 +9,6 @@ export const Labels = {
   applicationName: 'io.berth.application-name',
   version: 'io.berth.version',
   tenant: 'io.berth.tenant',
+  /** The container ports it serves, comma-separated (on a network they are not published, so the engine does not list them). */
+  ports: 'io.berth.ports',
 } as const;

@@ -3,6 +3,7 @@ import Docker from 'dockerode';
 import type { ExitState, InstanceRequest, LogLine, LogWindow, ObservedInstance, RuntimeDriver } from '../../application/ports/runtime-driver';
 import { Labels } from './container-labels';
 import { dockerOptions, parseUlimits } from './docker-connection';
+import { createOptions, DockerPlacement, observedInstance, ownPorts } from './docker-container';
 import { logLines } from './docker-logs';
 
 const notFound = (err: unknown) => (err as { statusCode?: number }).statusCode === 404;
@@ -10,25 +11,21 @@ const notFound = (err: unknown) => (err as { statusCode?: number }).statusCode =
 /**
  * The Docker Engine API driver (Docker, or Podman's compatible socket) for one stack: every
  * container carries the `io.berth.prefix` label of `prefix`, and only those are listed or removed.
- * Engine errors are passed on as thrown errors with the engine's message.
+ * With `network`, containers join that network instead of being published on loopback (see
+ * `DockerPlacement`). Engine errors are passed on as thrown errors with the engine's message.
  */
 export class DockerDriver implements RuntimeDriver {
   private readonly docker: Docker;
-  private readonly ulimits: ReturnType<typeof parseUlimits>;
+  private readonly placement: DockerPlacement;
 
-  constructor(dockerHost: string, ulimits: string, private readonly prefix: string) {
+  constructor(dockerHost: string, ulimits: string, private readonly prefix: string, network?: string) {
     this.docker = new Docker(dockerOptions(dockerHost));
-    this.ulimits = parseUlimits(ulimits);
+    this.placement = { prefix, ulimits: parseUlimits(ulimits), ...(network ? { network } : {}) };
   }
 
   async list(): Promise<ObservedInstance[]> {
     const found = await this.docker.listContainers({ all: true, filters: { label: [`${Labels.prefix}=${this.prefix}`] } });
-    return found.map((c) => ({
-      id: c.Id, name: (c.Names?.[0] ?? c.Id).replace(/^\//, ''),
-      deploymentId: c.Labels?.[Labels.deployment] ?? '', revision: c.Labels?.[Labels.revision] ?? '', slot: Number(c.Labels?.[Labels.slot] ?? 0),
-      running: c.State === 'running', state: c.State,
-      ports: Object.fromEntries((c.Ports ?? []).filter((p) => p.PublicPort).map((p) => [p.PrivatePort, p.PublicPort])),
-    }));
+    return found.map((c) => observedInstance(c, this.placement.network));
   }
 
   async hasImage(ref: string): Promise<boolean> {
@@ -55,20 +52,7 @@ export class DockerDriver implements RuntimeDriver {
   }
 
   async run(req: InstanceRequest): Promise<string> {
-    const { spec } = req;
-    const ports = [...new Set([80, ...req.ports])];
-    const create = () => this.docker.createContainer({
-      name: req.name, Image: req.image, Env: Object.entries(req.env).map(([k, v]) => `${k}=${v}`),
-      Labels: {
-        [Labels.managed]: 'true', [Labels.prefix]: this.prefix, [Labels.deployment]: spec._id, [Labels.revision]: spec.revision, [Labels.slot]: String(req.slot),
-        [Labels.application]: spec.applicationId, [Labels.applicationName]: spec.name, [Labels.version]: spec.version, [Labels.tenant]: spec.tenant ?? '',
-      },
-      ExposedPorts: Object.fromEntries(ports.map((p) => [`${p}/tcp`, {}])),
-      HostConfig: {
-        PortBindings: Object.fromEntries(ports.map((p) => [`${p}/tcp`, [{ HostIp: '127.0.0.1', HostPort: '' }]])),
-        Memory: req.memoryBytes, NanoCpus: req.nanoCpus, Ulimits: this.ulimits,
-      },
-    });
+    const create = () => this.docker.createContainer(createOptions(req, this.placement));
     let container: Docker.Container;
     try {
       container = await create();
@@ -88,6 +72,8 @@ export class DockerDriver implements RuntimeDriver {
 
   async ports(id: string): Promise<Record<number, number>> {
     const info = await this.docker.getContainer(id).inspect();
+    const { network } = this.placement;
+    if (network) return info.NetworkSettings?.Networks?.[network]?.IPAddress ? ownPorts(info.Config?.Labels ?? {}) : {};
     const out: Record<number, number> = {};
     for (const [key, bindings] of Object.entries(info.NetworkSettings?.Ports ?? {})) {
       const host = bindings?.[0]?.HostPort;
