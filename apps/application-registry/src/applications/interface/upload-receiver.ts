@@ -14,7 +14,7 @@ import type { ReceivedUpload } from '../application/commands/upload-binary/uploa
  * `applicationBinary` (the name `POST …/versions` takes), docs/api/applications.md.
  */
 export const FILE_PARTS = ['file', 'data', 'applicationBinary'];
-/** The part of `POST …/versions` naming the version and its tags: always read as text, whatever its headers say. */
+/** The part of `POST …/versions` naming the version and its tags: always read as a field (JSON parsed when declared so), never as a file. */
 export const VERSION_PART = 'applicationVersion';
 /** Room for the multipart framing and a `fileName` part on top of the file itself. */
 const FRAMING_BYTES = 64 * 1024;
