@@ -24,11 +24,17 @@ async function answer(res: Response) {
   return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
 }
 
-/** POSTs a body to an application's binaries through the gateway. */
-export async function postBinary(id: string, as: Creds, body: RequestInit['body'], contentType?: string, extra: RequestInit = {}) {
+/** POSTs a body to an application's `binaries` (or `versions`) through the gateway. */
+export async function postBinary(id: string, as: Creds, body: RequestInit['body'], contentType?: string, extra: RequestInit = {}, route: 'binaries' | 'versions' = 'binaries') {
   const headers: Record<string, string> = { accept: 'application/json', authorization: basic(...as) };
   if (contentType) headers['content-type'] = contentType;
-  return answer(await fetch(`${testStack.gatewayUrl}/application/applications/${id}/binaries`, { method: 'POST', headers, body, ...extra }));
+  return answer(await fetch(`${testStack.gatewayUrl}/application/applications/${id}/${route}`, { method: 'POST', headers, body, ...extra }));
+}
+
+/** POSTs multipart `parts` to an application's versions, as `POST …/versions` clients do. */
+export function postVersion(id: string, as: Creds, parts: Part[]) {
+  const { body, contentType } = multipart(parts);
+  return postBinary(id, as, body, contentType, {}, 'versions');
 }
 
 /** Uploads `zip` in a part named `file` with a filename and the JS client's `fileName` part. */

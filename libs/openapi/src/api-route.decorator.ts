@@ -11,7 +11,8 @@ export interface RouteDoc {
   /**
    * The answer's resource: a vendor media type name (`application` → `application/vnd.com.nsn.<brand>.application+json;…`,
    * schema component `application`), `<type>:<schema>` for another schema component (`json:<schema>` for `application/json`, `form:<schema>` for a form),
-   * or a literal media type with a `/` (e.g. a binary). None: an answer without a body.
+   * or a literal media type with a `/` (e.g. a binary), `<media type>:<schema>` to give it a schema component (e.g. a multipart form's parts).
+   * None: an answer without a body.
    */
   returns?: string;
   /** The request body's resource, in the same terms; sent as the vendor type or as `application/json`. */

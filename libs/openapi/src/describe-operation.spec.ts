@@ -43,6 +43,14 @@ describe('describeOperation', () => {
     expect(op.security).toEqual([]);
   });
 
+  it('takes a literal media type as it is, with the generic multipart schema or a schema component named after a colon', () => {
+    const generic = describeOperation(generated, { accepts: 'multipart/form-data' }, 'acme', schemas);
+    expect(generic.requestBody.content['multipart/form-data'].schema).toMatchObject({ required: ['file'] });
+    const named = describeOperation(generated, { accepts: 'multipart/form-data:applicationRequest' }, 'acme', schemas);
+    expect(named.requestBody.content).toEqual({ 'multipart/form-data': { schema: { $ref: '#/components/schemas/applicationRequest' } } });
+    expect(() => describeOperation(generated, { accepts: 'multipart/form-data:upload' }, 'acme', schemas)).toThrow('The OpenAPI schema upload is not defined');
+  });
+
   it('refuses a schema the app does not define', () => {
     expect(() => describeOperation(generated, { returns: 'json:aplication' }, 'acme', schemas)).toThrow('The OpenAPI schema aplication is not defined');
   });

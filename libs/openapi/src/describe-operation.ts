@@ -16,11 +16,14 @@ const TRANSPORT_HEADERS = new Set(['accept', 'authorization', 'cookie', 'content
 /**
  * The media type and schema a `RouteDoc` resource stands for: `<type>` or `<type>:<schema>` (the
  * vendor media type of `type`, or `json`/`form` for `application/json`/`application/x-www-form-urlencoded`; schema component `schema`, default
- * `type`), or a literal media type (with a `/`).
+ * `type`), or a literal media type (with a `/`), with its schema component after a `:` when the generic one does not fit.
  * @throws Error naming the schema when the app does not define it (a typo must not document a plain object).
  */
 export function resourceContent(brand: string, resource: string, schemas: Json): Json {
-  if (resource.includes('/')) return { [resource]: { schema: LITERAL_SCHEMAS[resource.split('/')[0]] ?? {} } };
+  if (resource.includes('/')) {
+    const [literal, schema] = resource.split(':');
+    return { [literal]: { schema: schema ? schemaFor(schema, schemas) : LITERAL_SCHEMAS[literal.split('/')[0]] ?? {} } };
+  }
   const [type, schema = type] = resource.split(':');
   return { [PLAIN_TYPES[type] ?? mediaType(brand, type)]: { schema: schemaFor(schema, schemas) } };
 }

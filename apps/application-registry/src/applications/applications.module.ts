@@ -11,6 +11,7 @@ import { DeleteVersionHandler } from './application/commands/delete-version/dele
 import { SetVersionTagsHandler } from './application/commands/set-version-tags/set-version-tags.handler';
 import { UploadBinaryHandler } from './application/commands/upload-binary/upload-binary.handler';
 import { GetBinaryHandler } from './application/queries/get-binary/get-binary.handler';
+import { ListBinariesHandler } from './application/queries/list-binaries/list-binaries.handler';
 import { ListVersionsHandler } from './application/queries/list-versions/list-versions.handler';
 import { CloneApplicationHandler } from './application/commands/clone-application/clone-application.handler';
 import { CreateApplicationHandler } from './application/commands/create-application/create-application.handler';
@@ -54,7 +55,7 @@ import { VersionsController } from './interface/versions.controller';
     ApplicationRepository, SubscriptionProjection, SubscriptionEventsConsumer, TenantLineageProjection, TenantEventsConsumer, ApplicationAccess, ApplicationEvents,
     CreateApplicationHandler, UpdateApplicationHandler, DeleteApplicationHandler, CloneApplicationHandler, SeedKnownApplicationsHandler,
     GetApplicationHandler, ListApplicationsHandler,
-    BinaryStore, UploadBinaryHandler, ActivateVersionHandler, SetVersionTagsHandler, DeleteVersionHandler, ListVersionsHandler, GetBinaryHandler,
+    BinaryStore, UploadBinaryHandler, ActivateVersionHandler, SetVersionTagsHandler, DeleteVersionHandler, ListVersionsHandler, GetBinaryHandler, ListBinariesHandler,
     BootstrapUserStore, BootstrapUserEventsConsumer, CurrentApplication, SettingsOptionReader,
     GetBootstrapUserHandler, GetCurrentApplicationHandler, GetCurrentSettingsHandler, GetApplicationRolesHandler,
   ],

@@ -1,5 +1,7 @@
 import { DomainError } from '@berth/http';
-import { addVersion, ApplicationVersion, generatedVersion, parseTags, removeVersion, selectVersion, setTags } from './application-version';
+import {
+  addNamedVersion, addVersion, ApplicationVersion, generatedVersion, parseTags, parseVersionRequest, removeVersion, selectVersion, setTags,
+} from './application-version';
 import { SEMVER } from './manifest';
 
 const v = (version: string, binaryId: string, tags: string[] = []): ApplicationVersion => ({ version, binaryId, tags, created: '2026-01-01T00:00:00.000Z' });
@@ -41,6 +43,31 @@ describe('application versions', () => {
     expect(selectVersion(versions, { tag: 'prod' }, 'x').version).toBe('1');
     expect(code(() => selectVersion(versions, { version: '9' }, 'x'))).toBe('applications/Not Found');
     expect(code(() => selectVersion(versions, {}, 'x'))).toBe('applications/Unprocessable Entity');
+  });
+
+  it('selects by binary id, 404 naming the binary for an unknown one', () => {
+    const versions = [v('1', 'a'), v('2', 'b')];
+    expect(selectVersion(versions, { binaryId: 'b' }, 'x').version).toBe('2');
+    expect(code(() => selectVersion(versions, { binaryId: 'c' }, 'x'))).toBe('applications/Not Found');
+  });
+
+  it('reads the applicationVersion part as JSON text or parsed, absent fields asking for nothing', () => {
+    expect(parseVersionRequest('{"version":"2.0.0+build.1","tags":["beta"]}')).toEqual({ version: '2.0.0+build.1', tags: ['beta'] });
+    expect(parseVersionRequest({ version: '1.0', tags: ['latest'] })).toEqual({ version: '1.0', tags: ['latest'] });
+    for (const empty of [undefined, '', 'null', '{}', '{"tags":null}', { version: '', tags: [] }, { version: null }]) {
+      expect(parseVersionRequest(empty)).toEqual({ tags: [] });
+    }
+    for (const bad of ['{', '[]', '"1.0"', { version: 'a b' }, { version: 1 }, { version: '-1' }, { tags: 'x' }, { tags: ['a', 'a'] }]) {
+      expect(code(() => parseVersionRequest(bad))).toBe('applications/Unprocessable Entity');
+    }
+  });
+
+  it('adds a named version with exactly its tags; 409 for an existing version or a tag on another version', () => {
+    const versions = [v('1', 'a', ['latest'])];
+    expect(addNamedVersion(versions, v('2', 'b', ['beta']))).toEqual([...versions, v('2', 'b', ['beta'])]);
+    expect(code(() => addNamedVersion(versions, v('1', 'b')))).toBe('applications/Duplicate');
+    expect(code(() => addNamedVersion(versions, v('2', 'b', ['latest'])))).toBe('applications/Duplicate');
+    expect(addNamedVersion([], v('1', 'a', ['latest']))).toEqual([v('1', 'a', ['latest'])]);
   });
 
   it('checks tags', () => {

@@ -15,6 +15,9 @@ export const LATEST = 'latest';
 /** A version tag: 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit. */
 export const TAG_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$';
 const TAG = new RegExp(TAG_PATTERN);
+/** A version named by a client: 1-64 letters, digits, '.', '+', '_' or '-', starting with a letter or digit (SemVer fits). */
+export const VERSION_PATTERN = '^[A-Za-z0-9][A-Za-z0-9.+_-]{0,63}$';
+const VERSION = new RegExp(VERSION_PATTERN);
 const invalid = (message: string) => new DomainError('applications', 'Unprocessable Entity', message);
 
 /** A version for a binary whose manifest names none: SemVer, growing with time. */
@@ -33,6 +36,42 @@ export function addVersion(versions: ApplicationVersion[], added: Omit<Applicati
   return { versions: [...others, { ...added, tags }], replaced };
 }
 
+/** What `POST …/versions` asks for in its `applicationVersion` part: the version's name, if given, and its tags. */
+export interface VersionRequest { version?: string; tags: string[] }
+
+/**
+ * The `applicationVersion` part: `{"version": "…", "tags": […]}` as JSON text or already parsed;
+ * absent, empty or null fields ask for nothing. @throws DomainError 422 naming the problem.
+ */
+export function parseVersionRequest(part: unknown): VersionRequest {
+  const notAnObject = () => invalid('applicationVersion must be a JSON object {"version": "...", "tags": [...]}');
+  let body = part ?? {};
+  if (typeof body === 'string') {
+    try {
+      body = body.trim() === '' ? {} : JSON.parse(body) ?? {};
+    } catch {
+      throw notAnObject();
+    }
+  }
+  if (typeof body !== 'object' || Array.isArray(body)) throw notAnObject();
+  const { version, tags } = body as { version?: unknown; tags?: unknown };
+  if (version !== undefined && version !== null && version !== '' && (typeof version !== 'string' || !VERSION.test(version))) {
+    throw invalid(`version ${JSON.stringify(version)} must be 1-64 letters, digits, '.', '+', '_' or '-'`);
+  }
+  return { ...(typeof version === 'string' && version !== '' ? { version } : {}), tags: parseTags({ tags: tags ?? [] }) };
+}
+
+/**
+ * Adds a version created with its own name and tags (`POST …/versions`): it replaces nothing and takes no tag from another version.
+ * @throws DomainError `applications/Duplicate` (409) when the version exists or another version carries one of its tags.
+ */
+export function addNamedVersion(versions: ApplicationVersion[], added: ApplicationVersion): ApplicationVersion[] {
+  if (versions.some((v) => v.version === added.version)) throw new DomainError('applications', 'Duplicate', `Version ${added.version} exists`);
+  const taken = added.tags.find((tag) => versions.some((v) => v.tags.includes(tag)));
+  if (taken !== undefined) throw new DomainError('applications', 'Duplicate', `Tag ${taken} is on another version; move it with PUT …/versions/{version}`);
+  return [...versions, added];
+}
+
 /** @throws DomainError `applications/Not Found` (404) naming the version. */
 export function findVersion(versions: ApplicationVersion[], version: string, appId: string): ApplicationVersion {
   const found = versions.find((v) => v.version === version);
@@ -40,9 +79,17 @@ export function findVersion(versions: ApplicationVersion[], version: string, app
   return found;
 }
 
-/** The version named by `version` or carrying `tag`. @throws 404 when none, 422 when neither is given. */
-export function selectVersion(versions: ApplicationVersion[], selector: { version?: string; tag?: string }, appId: string): ApplicationVersion {
+/** Picks one version: by its name, by a tag it carries, or by its binary's id. */
+export interface VersionSelector { version?: string; tag?: string; binaryId?: string }
+
+/** The version named by `version`, carrying `tag` or stored as `binaryId`. @throws 404 when none, 422 when none of them is given. */
+export function selectVersion(versions: ApplicationVersion[], selector: VersionSelector, appId: string): ApplicationVersion {
   if (selector.version !== undefined) return findVersion(versions, selector.version, appId);
+  if (selector.binaryId !== undefined) {
+    const found = versions.find((v) => v.binaryId === selector.binaryId);
+    if (!found) throw new DomainError('applications', 'Not Found', `Application ${appId} has no binary ${selector.binaryId}`);
+    return found;
+  }
   if (selector.tag === undefined) throw invalid('version or tag is required');
   const found = versions.find((v) => v.tags.includes(selector.tag!));
   if (!found) throw new DomainError('applications', 'Not Found', `Application ${appId} has no version tagged ${selector.tag}`);

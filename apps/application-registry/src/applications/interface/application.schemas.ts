@@ -2,7 +2,7 @@ import { FIELD_NAME_PATTERN, NOT_BLANK } from '@berth/http';
 import { collectionSchema, Json } from '@berth/openapi';
 import { AVAILABILITIES, CREATABLE_TYPES } from '../domain/application';
 import { STORABLE_KEY, STRING_FIELDS, TYPE_FIELDS } from '../domain/application-rules';
-import { TAG_PATTERN } from '../domain/application-version';
+import { TAG_PATTERN, VERSION_PATTERN } from '../domain/application-version';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const str = { type: 'string' };
@@ -64,6 +64,29 @@ export const APPLICATION_SCHEMAS: Json = {
   applicationVersion: { type: 'object', properties: { version: str, binaryId: str, tags: { type: 'array', items: str }, created: str } },
   versionTags: { type: 'object', required: ['tags'], properties: { tags: { type: 'array', uniqueItems: true, items: { type: 'string', pattern: TAG_PATTERN } } } },
   applicationVersionCollection: { type: 'object', required: ['applicationVersions'], properties: { self: str, applicationVersions: { type: 'array', items: ref('applicationVersion') } } },
+  applicationBinaries: {
+    type: 'object', required: ['attachments'],
+    properties: {
+      attachments: {
+        type: 'array',
+        items: {
+          type: 'object', required: ['id', 'name', 'version', 'length', 'downloadUrl'],
+          properties: { id: str, name: str, version: str, length: { type: 'integer' }, contentType: str, created: str, downloadUrl: str, contextPath: str },
+        },
+      },
+    },
+  },
+  versionUpload: {
+    type: 'object', required: ['applicationBinary'],
+    description: 'The ZIP in `applicationBinary` (or `file`); `applicationVersion` names the version (else the manifest does) and gives its tags',
+    properties: {
+      applicationBinary: { type: 'string', contentMediaType: 'application/zip' },
+      applicationVersion: {
+        type: 'object', contentMediaType: 'application/json',
+        properties: { version: { type: ['string', 'null'], pattern: `^$|${VERSION_PATTERN}`, description: 'empty or null: the manifest\'s version' }, tags: { type: ['array', 'null'], uniqueItems: true, items: { type: 'string', pattern: TAG_PATTERN } } },
+      },
+    },
+  },
   applicationSettings: { type: 'object', additionalProperties: str, description: 'The current application\'s settings by key' },
   bootstrapUser: { type: 'object', required: ['tenant', 'name', 'password'], properties: { tenant: str, name: str, password: str } },
 };

@@ -1,26 +1,28 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentPrincipal, Principal, Roles, RoleSets } from '@berth/auth';
-import type { BaseConfig } from '@berth/config';
 import { negotiate } from '@berth/http';
-import { BASE_CONFIG } from '@berth/runtime';
+import type { RegistryConfig } from '../../config/application-registry.env';
+import { REGISTRY_CONFIG } from '../../config/registry-config.token';
 import { ActivateVersionCommand } from '../application/commands/activate-version/activate-version.command';
 import { DeleteVersionCommand } from '../application/commands/delete-version/delete-version.command';
 import { SetVersionTagsCommand } from '../application/commands/set-version-tags/set-version-tags.command';
+import { UploadBinaryCommand } from '../application/commands/upload-binary/upload-binary.command';
 import { ListVersionsQuery } from '../application/queries/list-versions/list-versions.query';
 import { versionResource } from '../domain/application-version';
 import { applicationResource } from './application.representation';
+import { receiveUpload } from './upload-receiver';
 import { ApiRoute } from '@berth/openapi';
 
 const selector = (version?: string, tag?: string) => ({ ...(version ? { version } : {}), ...(tag ? { tag } : {}) });
 
-/** An application's versions: list, tag, delete, activate (docs/api/applications.md). */
+/** An application's versions: list, create, tag, delete, activate (docs/api/applications.md). */
 @Controller('application/applications/:id/versions')
 export class VersionsController {
   private readonly base: string;
 
-  constructor(@Inject(BASE_CONFIG) private readonly config: BaseConfig, private readonly commands: CommandBus, private readonly queries: QueryBus) {
+  constructor(@Inject(REGISTRY_CONFIG) private readonly config: RegistryConfig, private readonly commands: CommandBus, private readonly queries: QueryBus) {
     this.base = config.BERTH_PUBLIC_URL.replace(/\/$/, '');
   }
 
@@ -32,6 +34,18 @@ export class VersionsController {
     reply.header('content-type', negotiate(this.config.BERTH_BRAND, 'applicationVersionCollection', accept));
     const versions = await this.queries.execute(new ListVersionsQuery(id, selector(version, tag), caller));
     return { self: `${this.base}/application/applications/${encodeURIComponent(id)}/versions`, applicationVersions: versions.map(versionResource) };
+  }
+
+  /** 201 with the ApplicationVersion, as the real platform answers; the ZIP goes through the binary upload's checks. */
+  @Post()
+  @ApiRoute('Create a version from a binary (ZIP) with its version and tags', { status: 201, returns: 'applicationVersion', accepts: 'multipart/form-data:versionUpload' })
+  @Roles(...RoleSets.applicationAdmin)
+  async create(@Param('id') id: string, @CurrentPrincipal() caller: Principal, @Headers('accept') accept: string | undefined,
+    @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    const type = negotiate(this.config.BERTH_BRAND, 'applicationVersion', accept);
+    const { version } = await this.commands.execute(new UploadBinaryCommand(id, caller, () => receiveUpload(req, this.config.BERTH_UPLOAD_MAX_BYTES), 'version'));
+    reply.status(201).header('content-type', type);
+    return versionResource(version);
   }
 
   @Put(':version')
