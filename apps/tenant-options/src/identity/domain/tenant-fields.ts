@@ -13,6 +13,9 @@ export const TENANT_STATUSES = ['ACTIVE', 'SUSPENDED'] as const;
 /** 422 `tenants/Invalid Data`. */
 export const invalidTenant = (message: string) => new DomainError('tenants', 'Invalid Data', message);
 
+/** 409 `tenants/Duplicate`: another tenant holds the domain. */
+export const domainTaken = (domain: string) => new DomainError('tenants', 'Duplicate', `Domain ${domain} is taken`);
+
 /** A tenant's free text field: a string of 1 to MAX_TEXT_LENGTH characters, not only white space. @throws 422 otherwise. */
 export function tenantText(value: unknown, name: string): string {
   if (typeof value !== 'string' || !notBlank.test(value) || textLength(value) > MAX_TEXT_LENGTH) {

@@ -2,12 +2,11 @@ import { randomInt } from 'node:crypto';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { adminRoles } from '@berth/auth';
 import { TenantChanged } from '@berth/contracts';
-import { DomainError } from '@berth/http';
 import { isDuplicateKey } from '@berth/messaging';
 import { Outbox } from '@berth/runtime';
 import { checkPasswordPolicy } from '../../../domain/password-policy';
 import { newTenantRecord, newUserRecord, USER_NAME } from '../../../domain/new-records';
-import { tenantDomain, tenantText } from '../../../domain/tenant-fields';
+import { domainTaken, invalidTenant, tenantDomain, tenantText } from '../../../domain/tenant-fields';
 import { IdentityStore } from '../../../infrastructure/identity-store';
 import { PasswordHasher } from '../../../infrastructure/password-hasher';
 import { UserWriter } from '../../../infrastructure/user-writer';
@@ -23,10 +22,10 @@ export class CreateTenantHandler implements ICommandHandler<CreateTenantCommand>
   async execute({ body, parent }: CreateTenantCommand) {
     const domain = tenantDomain(body.domain);
     const adminName = tenantText(body.adminName, 'adminName');
-    if (!USER_NAME.test(adminName)) throw new DomainError('tenants', 'Invalid Data', 'adminName has characters a user name cannot have');
+    if (!USER_NAME.test(adminName)) throw invalidTenant('adminName has characters a user name cannot have');
     const adminPass = checkPasswordPolicy(body.adminPass, adminName, 'adminPass');
     const adminEmail = text(body.adminEmail, 'adminEmail');
-    if (await this.store.tenants.findOne({ domain })) throw new DomainError('tenants', 'Duplicate', `Domain ${domain} is taken`);
+    if (await this.store.tenants.findOne({ domain })) throw domainTaken(domain);
     const id = `t${randomInt(10_000_000, 99_999_999)}`;
     await this.users.insert(newUserRecord({ tenant: id, userName: adminName, passwordHash: await this.hasher.hash(adminPass), roles: adminRoles(false), email: adminEmail }));
     const tenant = newTenantRecord({
@@ -37,7 +36,7 @@ export class CreateTenantHandler implements ICommandHandler<CreateTenantCommand>
     try {
       await this.outbox.insertOne(this.store.tenants, tenant, [{ contract: TenantChanged, fields: { tenantId: id, aggregateId: id, aggregateVersion: 1, payload: { tenant: id, change: 'created', domain, parent } } }]);
     } catch (err) {
-      if (isDuplicateKey(err)) throw new DomainError('tenants', 'Duplicate', `Domain ${domain} is taken`);
+      if (isDuplicateKey(err)) throw domainTaken(domain);
       throw err;
     }
     return tenant;

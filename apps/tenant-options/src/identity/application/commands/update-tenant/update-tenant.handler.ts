@@ -6,7 +6,7 @@ import { isDuplicateKey } from '@berth/messaging';
 import { Outbox } from '@berth/runtime';
 import { TENANT_OPTIONS_CONFIG } from '../../../../config/tenant-options.token';
 import type { TenantOptionsConfig } from '../../../../config/tenant-options.env';
-import { shownParent } from '../../../domain/tenant-fields';
+import { domainTaken, shownParent } from '../../../domain/tenant-fields';
 import { tenantChanges } from '../../../domain/tenant-update';
 import { IdentityStore } from '../../../infrastructure/identity-store';
 import { UpdateTenantCommand } from './update-tenant.command';
@@ -27,7 +27,7 @@ export class UpdateTenantHandler implements ICommandHandler<UpdateTenantCommand>
     const { set, unset } = tenantChanges(record, body, answered);
     if (set.status === 'SUSPENDED' && tenant === this.config.BERTH_MANAGEMENT_TENANT) throw new DomainError('tenants', 'Forbidden', 'The management tenant cannot be suspended');
     if (Object.keys(set).length === 0 && unset.length === 0) return record;
-    if (set.domain && await this.store.tenants.findOne({ domain: set.domain })) throw taken(set.domain);
+    if (set.domain && await this.store.tenants.findOne({ domain: set.domain })) throw domainTaken(set.domain);
     const domain = set.domain ?? record.domain;
     const payload = { tenant, change: 'updated' as const, domain, ...(record.parent ? { parent: record.parent } : {}) };
     try {
@@ -36,11 +36,9 @@ export class UpdateTenantHandler implements ICommandHandler<UpdateTenantCommand>
         [{ contract: TenantChanged, fields: { tenantId: tenant, aggregateId: tenant, aggregateVersion: record.version + 1, payload } }]);
       if (result.matchedCount === 0) throw new DomainError('tenants', 'Update Conflict', `Tenant ${tenant} changed in the meantime; read it again`);
     } catch (err) {
-      if (isDuplicateKey(err)) throw taken(domain);
+      if (isDuplicateKey(err)) throw domainTaken(domain);
       throw err;
     }
     return (await this.store.tenants.findOne({ _id: tenant }))!;
   }
 }
-
-const taken = (domain: string) => new DomainError('tenants', 'Duplicate', `Domain ${domain} is taken`);
