@@ -101,6 +101,7 @@ export const CASES: Record<string, MatrixCase> = {
   'GET /tenant/tenants': { path: () => '/tenant/tenants', isolation: 'denied', noRoles: 'denied' },
   'POST /tenant/tenants': { path: () => '/tenant/tenants', body: () => ({ company: 'x', domain: 'x.example.com' }), isolation: 'denied', noRoles: 'denied' },
   'GET /tenant/tenants/:id': { path: (f) => `/tenant/tenants/${f.a.id}`, isolation: 'denied', noRoles: 'denied' },
+  'PUT /tenant/tenants/:id': { path: (f) => `/tenant/tenants/${f.a.id}`, body: () => ({ contactName: 'changed', status: 'SUSPENDED' }), isolation: 'denied', noRoles: 'denied' },
   'DELETE /tenant/tenants/:id': { path: (f) => `/tenant/tenants/${f.a.id}`, isolation: 'denied', noRoles: 'denied' },
   'POST /user/currentUser/totpSecret': { path: () => '/user/currentUser/totpSecret', isolation: 'own', noRoles: 'open' },
   'GET /user/currentUser/totpSecret': { path: () => '/user/currentUser/totpSecret', isolation: 'own', noRoles: 'open' },
@@ -117,6 +118,7 @@ export const CASES: Record<string, MatrixCase> = {
   'PUT /user/:tenant/users/:userName': { path: (f) => `${users(f)}/users/${f.userName}`, body: () => ({ firstName: 'changed' }), isolation: 'denied', noRoles: 'denied' },
   'DELETE /user/:tenant/users/:userName': { path: (f) => `${users(f)}/users/${f.userName}`, isolation: 'denied', noRoles: 'denied' },
   // tenant-options: options
+  'PUT /tenant/options/:category/:key/editable': { path: (f) => `/tenant/options/${f.category}/${f.key}/editable`, body: () => ({ editable: 'false' }), isolation: 'denied', noRoles: 'denied' },
   'PUT /tenant/tenants/:tenantId/options/:category/:key/editable': { path: (f) => `/tenant/tenants/${f.a.id}/options/${f.category}/${f.key}/editable`, body: () => ({ editable: 'false' }), isolation: 'denied', noRoles: 'denied' },
   'PUT /tenant/tenants/:tenantId/options/:category/:key': { path: (f) => `/tenant/tenants/${f.a.id}/options/${f.category}/${f.key}`, body: optionBody, isolation: 'denied', noRoles: 'denied' },
   'DELETE /tenant/tenants/:tenantId/options/:category/:key': { path: (f) => `/tenant/tenants/${f.a.id}/options/${f.category}/${f.key}`, isolation: 'denied', noRoles: 'denied' },

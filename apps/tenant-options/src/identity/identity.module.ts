@@ -13,6 +13,7 @@ import { DeleteUserHandler } from './application/commands/delete-user/delete-use
 import { EnsureManagementTenantCommand } from './application/commands/ensure-management-tenant/ensure-management-tenant.command';
 import { EnsureManagementTenantHandler } from './application/commands/ensure-management-tenant/ensure-management-tenant.handler';
 import { SetUserRoleHandler } from './application/commands/set-user-role/set-user-role.handler';
+import { UpdateTenantHandler } from './application/commands/update-tenant/update-tenant.handler';
 import { UpdateUserHandler } from './application/commands/update-user/update-user.handler';
 import { ListUsersHandler } from './application/queries/list-users/list-users.handler';
 import { EffectiveRoles } from './infrastructure/effective-roles';
@@ -64,7 +65,7 @@ import { OAuthCodeLoginHandler } from './application/commands/oauth-code-login/o
   providers: [
     IdentityStore, GroupWriter, AssignableRoles, MachineUserStore, TenantDeletedConsumer, PasswordHasher, PlatformTokens, ExternalJwtKeys, ExternalJwt, LoginLockout, EffectiveRoles, UserWriter, IdentityRepresentations,
     EnsureManagementTenantHandler, AuthenticateHandler, CreateUserHandler, UpdateUserHandler, DeleteUserHandler,
-    UpdateCurrentUserHandler, SetUserRoleHandler, CreateTenantHandler, DeleteTenantHandler, ListUsersHandler,
+    UpdateCurrentUserHandler, SetUserRoleHandler, CreateTenantHandler, UpdateTenantHandler, DeleteTenantHandler, ListUsersHandler,
     ServiceUserWriter, ServiceUsersConsumer, BootstrapUserWriter, BootstrapUsersConsumer, MicroserviceRolesProjection, MicroserviceRolesConsumer, ServiceUserRenewal,
     TenantResolver, TenantAccess, LoginOptionStore, TfaSettingsReader, TfaPins, TwoFactor, OAuthStates, OidcClient, OAuthCodeLoginHandler,
   ],

@@ -2,6 +2,7 @@ import { WHITESPACE } from '@berth/http';
 import type { PrincipalKind } from '@berth/auth';
 import { MAX_TEXT_LENGTH } from '../../text-rules';
 import { TenantRecord, UserRecord, userId } from '../infrastructure/identity-records';
+import { domainLabel } from './tenant-fields';
 
 export interface NewUser {
   tenant: string;
@@ -26,11 +27,8 @@ export function newUserRecord(user: NewUser, now = new Date()): UserRecord {
 
 /** A tenant document as first stored: ACTIVE, its domain's first label indexed for Host lookups. */
 export function newTenantRecord(tenant: Omit<TenantRecord, 'domainLabel' | 'status' | 'creationTime' | 'version'>, now = new Date()): TenantRecord {
-  return { ...tenant, domainLabel: tenant.domain.split('.')[0].toLowerCase(), status: 'ACTIVE', creationTime: now, version: 1 };
+  return { ...tenant, domainLabel: domainLabel(tenant.domain), status: 'ACTIVE', creationTime: now, version: 1 };
 }
 
 /** User names: the real platform's character set, 1 to 1000 characters, no `/` (it separates tenant and user). */
 export const USER_NAME = new RegExp(`^[^${WHITESPACE}/\\\\+$:]{1,${MAX_TEXT_LENGTH}}$`, 'u');
-
-/** A tenant's domain: a DNS name (any case; stored in lower case). */
-export const TENANT_DOMAIN = /^[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(\.[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;

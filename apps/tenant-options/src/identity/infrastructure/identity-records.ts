@@ -41,6 +41,8 @@ export interface TenantRecord {
   adminEmail?: string;
   contactName?: string;
   contactPhone?: string;
+  /** Free properties the management tenant keeps for the tenant: name to string, number or boolean. */
+  customProperties?: Record<string, string | number | boolean>;
   /** The tenant whose principal created it; absent for the management tenant (and counted as the management tenant when absent on another). */
   parent?: string;
   creationTime: Date;

@@ -31,7 +31,7 @@ export class CurrentController {
     return {
       id: tenant._id, name: tenant._id, domainName: tenant.domain, self: `${this.links.base}/tenant/currentTenant`,
       ...(tenant.company ? { companyName: tenant.company } : {}),
-      allowCreateTenants: tenant._id === this.config.BERTH_MANAGEMENT_TENANT, customProperties: {},
+      allowCreateTenants: tenant._id === this.config.BERTH_MANAGEMENT_TENANT, customProperties: tenant.customProperties ?? {},
     };
   }
 

@@ -3,6 +3,7 @@ import type { BaseConfig } from '@berth/config';
 import { BASE_CONFIG } from '@berth/runtime';
 import { TENANT_OPTIONS_CONFIG } from '../../config/tenant-options.token';
 import type { TenantOptionsConfig } from '../../config/tenant-options.env';
+import { shownParent } from '../domain/tenant-fields';
 import { TenantRecord, UserRecord } from '../infrastructure/identity-records';
 
 /** The fields of a tenant's representation that come from its record as they are. */
@@ -49,13 +50,13 @@ export class IdentityRepresentations {
 
   /** `parent`: the tenant that created it; a tenant recorded without one is the management tenant's child, and the management tenant has none. */
   tenant(t: TenantRecord) {
-    const { _id, creationTime, parent } = t;
-    const shownParent = _id === this.managementTenant ? undefined : parent ?? this.managementTenant;
+    const { _id, creationTime } = t;
+    const parent = shownParent(t, this.managementTenant);
     // Named fields only: the stored document also carries storage fields (outbox, version, lookup keys).
     const fields = Object.fromEntries(TENANT_FIELDS.flatMap((name) => (t[name] === undefined ? [] : [[name, t[name]]])));
     return {
-      id: _id, self: `${this.base}/tenant/tenants/${_id}`, ...fields, ...(shownParent ? { parent: shownParent } : {}),
-      creationTime: creationTime.toISOString(), allowCreateTenants: false, customProperties: {},
+      id: _id, self: `${this.base}/tenant/tenants/${_id}`, ...fields, ...(parent ? { parent } : {}),
+      creationTime: creationTime.toISOString(), allowCreateTenants: false, customProperties: t.customProperties ?? {},
     };
   }
 }

@@ -3,7 +3,9 @@ import { adminRoles } from '@berth/auth';
 import { collectionSchema, Json } from '@berth/openapi';
 import { MAX_TEXT_LENGTH } from '../../text-rules';
 import { BUILT_IN_LOGIN_OPTION_ID, GRANT_TYPE, LOGIN_OPTION_ID, LOGIN_OPTION_TYPE, LOGIN_OPTION_URL, SCOPE, SCOPE_LIST } from '../domain/login-option';
-import { TENANT_DOMAIN, USER_NAME } from '../domain/new-records';
+import { USER_NAME } from '../domain/new-records';
+import { TENANT_DOMAIN, TENANT_STATUSES } from '../domain/tenant-fields';
+import { CUSTOM_PROPERTY_NAME, MAX_CUSTOM_PROPERTIES } from '../domain/tenant-update';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_MIX } from '../domain/password-policy';
 import { TOTP_CODE } from '../domain/totp';
 import { EMAIL, PROFILE_FIELDS } from '../domain/user-profile';
@@ -15,6 +17,10 @@ const bool = { type: 'boolean' };
 const references = (item: Json) => ({ type: 'object', properties: { self: str, references: { type: 'array', items: item } } });
 /** Free text of 1 to MAX_TEXT_LENGTH characters, not only white space. */
 const text = { type: 'string', maxLength: MAX_TEXT_LENGTH, pattern: NOT_BLANK };
+/** Free text, or `null` to remove the field. */
+const optionalText = { ...text, type: ['string', 'null'] };
+/** A tenant's custom properties: name to string, number or boolean. */
+const customProperties = { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } };
 /** A string of 1 to MAX_TEXT_LENGTH characters. */
 const nonEmpty = { type: 'string', minLength: 1, maxLength: MAX_TEXT_LENGTH };
 const password = {
@@ -74,7 +80,10 @@ export const IDENTITY_SCHEMAS: Json = {
   groupRequest: { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: MAX_GROUP_NAME_LENGTH, pattern: NOT_BLANK } } },
   tenant: {
     type: 'object', required: ['id', 'self'],
-    properties: { id: str, self: str, domain: str, company: str, status: str, parent: { type: 'string', description: 'The tenant that created it (absent for the management tenant)' }, creationTime: str, allowCreateTenants: bool, customProperties: { type: 'object' } },
+    properties: {
+      id: str, self: str, domain: str, company: str, status: { enum: [...TENANT_STATUSES] }, adminName: str, adminEmail: str, contactName: str, contactPhone: str,
+      parent: { type: 'string', description: 'The tenant that created it (absent for the management tenant)' }, creationTime: str, allowCreateTenants: bool, customProperties,
+    },
   },
   tenantCollection: collectionSchema('tenants', ref('tenant')),
   tenantRequest: {
@@ -84,9 +93,21 @@ export const IDENTITY_SCHEMAS: Json = {
       adminName: userName, adminPass: password, adminEmail: text, company: text, contactName: text, contactPhone: text,
     },
   },
+  tenantUpdateRequest: {
+    type: 'object', description: 'A partial update. `id`, `parent`, `adminName`, `creationTime` and `allowCreateTenants` given must be as answered; `self` is ignored; `adminPass` is refused (the admin is a user)',
+    properties: {
+      domain: { type: 'string', maxLength: MAX_TEXT_LENGTH, pattern: TENANT_DOMAIN.source, description: 'A DNS name, unique among tenants' },
+      company: text, status: { enum: [...TENANT_STATUSES], description: 'SUSPENDED keeps every user of the tenant out; the management tenant cannot be suspended' },
+      adminEmail: optionalText, contactName: optionalText, contactPhone: optionalText,
+      customProperties: {
+        type: 'object', maxProperties: MAX_CUSTOM_PROPERTIES, propertyNames: { pattern: CUSTOM_PROPERTY_NAME.source },
+        additionalProperties: { type: ['string', 'number', 'boolean', 'null'], maxLength: MAX_TEXT_LENGTH }, description: 'Merged key by key into the tenant\'s; `null` removes a key',
+      },
+    },
+  },
   currentTenant: {
     type: 'object', required: ['id', 'name', 'self'],
-    properties: { id: str, name: str, domainName: str, companyName: str, self: str, allowCreateTenants: bool, customProperties: { type: 'object' } },
+    properties: { id: str, name: str, domainName: str, companyName: str, self: str, allowCreateTenants: bool, customProperties },
   },
   loginOption,
   loginOptionCollection: { type: 'object', required: ['loginOptions'], properties: { self: str, loginOptions: { type: 'array', items: loginOption } } },

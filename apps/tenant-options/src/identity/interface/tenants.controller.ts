@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyReply } from 'fastify';
 import { CurrentPrincipal, forbidden, Principal, Roles, RoleSets } from '@berth/auth';
@@ -8,6 +8,7 @@ import { TENANT_OPTIONS_CONFIG } from '../../config/tenant-options.token';
 import type { TenantOptionsConfig } from '../../config/tenant-options.env';
 import { CreateTenantCommand } from '../application/commands/create-tenant/create-tenant.command';
 import { DeleteTenantCommand } from '../application/commands/delete-tenant/delete-tenant.command';
+import { UpdateTenantCommand } from '../application/commands/update-tenant/update-tenant.command';
 import { IdentityStore } from '../infrastructure/identity-store';
 import { IdentityRepresentations } from './identity-links';
 import { objectBody } from './users.controller';
@@ -52,6 +53,17 @@ export class TenantsController {
     const tenant = await this.store.tenants.findOne({ _id: id });
     if (!tenant || tenant.deleted) throw new DomainError('tenants', 'Not Found', `Tenant ${id} does not exist`);
     reply.header('content-type', negotiate(this.config.BERTH_BRAND, 'tenant', accept));
+    return this.links.tenant(tenant);
+  }
+
+  @Put(':id')
+  @ApiRoute('Update a tenant (partial)', { returns: 'tenant', accepts: 'tenant:tenantUpdateRequest' })
+  @Roles(...RoleSets.tenantAdmin)
+  async update(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() body: unknown, @Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
+    this.management(p);
+    const type = negotiate(this.config.BERTH_BRAND, 'tenant', accept);
+    const tenant = await this.commands.execute(new UpdateTenantCommand(id, objectBody(body)));
+    reply.header('content-type', type);
     return this.links.tenant(tenant);
   }
 

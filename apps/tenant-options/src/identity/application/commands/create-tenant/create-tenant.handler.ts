@@ -2,25 +2,17 @@ import { randomInt } from 'node:crypto';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { adminRoles } from '@berth/auth';
 import { TenantChanged } from '@berth/contracts';
-import { DomainError, NOT_BLANK, textLength } from '@berth/http';
 import { isDuplicateKey } from '@berth/messaging';
 import { Outbox } from '@berth/runtime';
 import { checkPasswordPolicy } from '../../../domain/password-policy';
-import { newTenantRecord, newUserRecord, TENANT_DOMAIN, USER_NAME } from '../../../domain/new-records';
-import { MAX_TEXT_LENGTH } from '../../../../text-rules';
+import { newTenantRecord, newUserRecord, USER_NAME } from '../../../domain/new-records';
+import { domainTaken, invalidTenant, tenantDomain, tenantText } from '../../../domain/tenant-fields';
 import { IdentityStore } from '../../../infrastructure/identity-store';
 import { PasswordHasher } from '../../../infrastructure/password-hasher';
 import { UserWriter } from '../../../infrastructure/user-writer';
 import { CreateTenantCommand } from './create-tenant.command';
 
-const notBlank = new RegExp(NOT_BLANK);
-const text = (v: unknown, name: string, required = false) => {
-  if (v === undefined && !required) return undefined;
-  if (typeof v !== 'string' || !notBlank.test(v) || textLength(v) > MAX_TEXT_LENGTH) {
-    throw new DomainError('tenants', 'Invalid Data', `${name} is required as a non-empty string of at most ${MAX_TEXT_LENGTH} characters`);
-  }
-  return v;
-};
+const text = (v: unknown, name: string) => (v === undefined ? undefined : tenantText(v, name));
 
 /** The admin is written first: a crash in between leaves a user no tenant lets log in, never a tenant without admin. */
 @CommandHandler(CreateTenantCommand)
@@ -28,14 +20,12 @@ export class CreateTenantHandler implements ICommandHandler<CreateTenantCommand>
   constructor(private readonly store: IdentityStore, private readonly outbox: Outbox, private readonly users: UserWriter, private readonly hasher: PasswordHasher) {}
 
   async execute({ body, parent }: CreateTenantCommand) {
-    const given = text(body.domain, 'domain', true)!;
-    if (!TENANT_DOMAIN.test(given)) throw new DomainError('tenants', 'Invalid Data', 'domain must be a DNS name, e.g. acme.example.com');
-    const domain = given.toLowerCase();
-    const adminName = text(body.adminName, 'adminName', true)!;
-    if (!USER_NAME.test(adminName)) throw new DomainError('tenants', 'Invalid Data', 'adminName has characters a user name cannot have');
+    const domain = tenantDomain(body.domain);
+    const adminName = tenantText(body.adminName, 'adminName');
+    if (!USER_NAME.test(adminName)) throw invalidTenant('adminName has characters a user name cannot have');
     const adminPass = checkPasswordPolicy(body.adminPass, adminName, 'adminPass');
     const adminEmail = text(body.adminEmail, 'adminEmail');
-    if (await this.store.tenants.findOne({ domain })) throw new DomainError('tenants', 'Duplicate', `Domain ${domain} is taken`);
+    if (await this.store.tenants.findOne({ domain })) throw domainTaken(domain);
     const id = `t${randomInt(10_000_000, 99_999_999)}`;
     await this.users.insert(newUserRecord({ tenant: id, userName: adminName, passwordHash: await this.hasher.hash(adminPass), roles: adminRoles(false), email: adminEmail }));
     const tenant = newTenantRecord({
@@ -46,7 +36,7 @@ export class CreateTenantHandler implements ICommandHandler<CreateTenantCommand>
     try {
       await this.outbox.insertOne(this.store.tenants, tenant, [{ contract: TenantChanged, fields: { tenantId: id, aggregateId: id, aggregateVersion: 1, payload: { tenant: id, change: 'created', domain, parent } } }]);
     } catch (err) {
-      if (isDuplicateKey(err)) throw new DomainError('tenants', 'Duplicate', `Domain ${domain} is taken`);
+      if (isDuplicateKey(err)) throw domainTaken(domain);
       throw err;
     }
     return tenant;
