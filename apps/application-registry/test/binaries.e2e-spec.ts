@@ -84,6 +84,18 @@ describe('registry: binary upload through the gateway', () => {
     expect({ requiredRoles: back.body.requiredRoles, roles: back.body.roles }).toEqual({ requiredRoles: ['ROLE_INVENTORY_READ'], roles: ['ROLE_GREETER_READ'] });
   });
 
+  it('activates another version when a PUT names its binary as activeVersionId, as the web SDK does', async () => {
+    const app = await microserviceApp(owner);
+    const first = await uploadZip(app.id, owner, microserviceZip(manifest({ roles: ['ROLE_GREETER_READ'] })));
+    await uploadZip(app.id, owner, microserviceZip(manifest({ version: '2.0.0', roles: ['ROLE_GREETER_ADMIN'] })));
+    const put = await gw(`/application/applications/${app.id}`, { method: 'PUT', as: owner, body: { activeVersionId: first.body.activeVersionId } });
+    expect({ status: put.status, active: put.body.activeVersionId, roles: put.body.roles }).toEqual({ status: 200, active: first.body.activeVersionId, roles: ['ROLE_GREETER_READ'] });
+    const got = await gw(`/application/applications/${app.id}`, { as: owner });
+    expect({ active: got.body.activeVersionId, version: got.body.manifest.version }).toEqual({ active: first.body.activeVersionId, version: '1.0.0' });
+    expectError(await gw(`/application/applications/${app.id}`, { method: 'PUT', as: owner, body: { activeVersionId: '0123456789abcdef01234567' } }),
+      422, 'applications/Unprocessable Entity', /names no binary/);
+  });
+
   it('takes a web application zipped as go-c8y-cli zips a folder, every entry under a leading /: 201', async () => {
     const app = await hostedApp(owner);
     const res = await uploadZip(app.id, owner, zip([{ name: '/index.html', data: '<html>' }, { name: '/assets/', data: '' }, { name: '/assets/app.js', data: 'x' }]));
