@@ -20,4 +20,5 @@ export * from './http/raw-exchanges';
 export * from './http/foreign-methods';
 export * from './http/api-document.route';
 export * from './http/request-context';
+export * from './http/public-base';
 export * from './outbound';

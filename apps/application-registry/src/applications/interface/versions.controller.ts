@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { CurrentPrincipal, Principal, Roles, RoleSets } from '@berth/auth';
 import type { BaseConfig } from '@berth/config';
 import { negotiate } from '@berth/http';
-import { BASE_CONFIG } from '@berth/runtime';
+import { BASE_CONFIG, PublicBase } from '@berth/runtime';
 import { ActivateVersionCommand } from '../application/commands/activate-version/activate-version.command';
 import { DeleteVersionCommand } from '../application/commands/delete-version/delete-version.command';
 import { SetVersionTagsCommand } from '../application/commands/set-version-tags/set-version-tags.command';
@@ -18,11 +18,9 @@ const selector = (version?: string, tag?: string) => ({ ...(version ? { version 
 /** An application's versions: list, tag, delete, activate (docs/api/applications.md). */
 @Controller('application/applications/:id/versions')
 export class VersionsController {
-  private readonly base: string;
+  private get base(): string { return this.publicBase.url; }
 
-  constructor(@Inject(BASE_CONFIG) private readonly config: BaseConfig, private readonly commands: CommandBus, private readonly queries: QueryBus) {
-    this.base = config.BERTH_PUBLIC_URL.replace(/\/$/, '');
-  }
+  constructor(@Inject(BASE_CONFIG) private readonly config: BaseConfig, private readonly commands: CommandBus, private readonly queries: QueryBus, private readonly publicBase: PublicBase) {}
 
   @Get()
   @ApiRoute('An application\'s versions', { returns: 'applicationVersionCollection', query: ['version', 'tag'] })
