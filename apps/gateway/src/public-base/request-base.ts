@@ -16,6 +16,7 @@ export interface BaseRules {
   proxies: TrustedProxies;
 }
 
+/** The rules of `BERTH_PUBLIC_URL`, `BERTH_PUBLIC_URL_PINNED` and `BERTH_TRUSTED_PROXIES` (entries already validated by the config schema). */
 export function baseRules(publicUrl: string, pinned: boolean, proxies: string[]): BaseRules {
   const url = new URL(publicUrl);
   return {
