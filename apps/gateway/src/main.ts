@@ -1,4 +1,4 @@
-import { APP_INFO, AppInfo, bootstrap, UNMATCHED_ROUTE } from '@berth/runtime';
+import { APP_INFO, AppInfo, bootstrap, PublicBase, UNMATCHED_ROUTE } from '@berth/runtime';
 import { AppModule } from './app.module';
 import { registerAuthHook } from './auth/auth.hook';
 import { GatewayAuth } from './auth/gateway-auth';
@@ -8,6 +8,7 @@ import { GatewayCors } from './cors/gateway-cors';
 import { registerPlatformRoute } from './discovery/platform.route';
 import { registerOpenApiRoutes } from './openapi/openapi.route';
 import { proxyPath } from './proxy/proxy-path';
+import { gatewayPublicBase } from './public-base/request-base';
 import { registerProxyRoute } from './proxy/proxy.route';
 import { GatewayRateLimit } from './rate-limit/gateway-rate-limit';
 import { registerRateLimitHook } from './rate-limit/rate-limit.hook';
@@ -32,6 +33,7 @@ void bootstrap<GatewayConfig>({
   publicServer: true,
   api: false,
   metricsPort: (config) => config.BERTH_METRICS_PORT,
+  publicBase: gatewayPublicBase,
   routeLabel: (req) => req.routeOptions.url === '/*' ? `proxy:${owningApp(req.url.split('?')[0]) ?? (req.url.startsWith('/service/') ? 'service' : UNMATCHED_ROUTE)}` : undefined,
   beforeListen: (app, config) => {
     const fastify = app.getHttpAdapter().getInstance();
@@ -40,14 +42,15 @@ void bootstrap<GatewayConfig>({
     registerCorsHooks(fastify, app.get(GatewayCors));
     registerAuthHook(fastify, auth.authenticator);
     registerRateLimitHook(fastify, app.get(GatewayRateLimit).limiter);
-    registerPlatformRoute(fastify, config);
-    registerApplicationUsageRoute(fastify, app.get(UsageCounter), config);
-    registerOpenApiRoutes(fastify, upstreams, config, app.get<AppInfo>(APP_INFO).version);
+    const publicBase = app.get(PublicBase);
+    registerPlatformRoute(fastify, config, publicBase);
+    registerApplicationUsageRoute(fastify, app.get(UsageCounter), config, publicBase);
+    registerOpenApiRoutes(fastify, upstreams, config, app.get<AppInfo>(APP_INFO).version, publicBase);
     registerProxyRoute(fastify);
-    registerServiceUpgrade(fastify.server, auth.authenticator, app.get(ServiceRoutes), config, app.get(GatewayCors));
+    registerServiceUpgrade(fastify.server, auth.authenticator, app.get(ServiceRoutes), config, app.get(GatewayCors), gatewayPublicBase(config));
   },
   rawHandler: (app, config, exchanges) => proxyPath({
-    upstreams, services: app.get(ServiceRoutes), publicBase: config.BERTH_PUBLIC_URL.replace(/\/$/, ''), usage: app.get(UsageCounter), authenticator: app.get(GatewayAuth).authenticator,
+    upstreams, services: app.get(ServiceRoutes), internalKey: config.BERTH_INTERNAL_KEY, usage: app.get(UsageCounter), authenticator: app.get(GatewayAuth).authenticator,
     limiter: app.get(GatewayRateLimit).limiter, credentials: app.get(GatewayAuth).cache, exchanges, cors: app.get(GatewayCors),
     maxBodyBytes: config.BERTH_HTTP_MAX_BODY_BYTES, acknowledged: app.get(AcknowledgedWrites),
   }),

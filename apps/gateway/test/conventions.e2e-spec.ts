@@ -6,8 +6,8 @@ import { testStack } from '@berth/testing';
 const BRAND = 'application/vnd.com.nsn.cumulocity';
 const call = (path: string, init: RequestInit = {}) =>
   fetch(`${testStack.gatewayUrl}${path}`, { ...init, headers: { ...testStack.adminAuth(), ...(init.headers as Record<string, string>) } });
-/** The public base URL the stack runs with: the gateway's port on `localhost`. */
-const publicBase = () => testStack.gatewayUrl.replace('127.0.0.1', 'localhost');
+/** The public base URL of these requests: the address they are sent to (docs/api/conventions.md). */
+const publicBase = () => testStack.gatewayUrl;
 
 /** A request with any method (fetch refuses TRACE), as the admin. */
 function rawCall(method: string, path: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {

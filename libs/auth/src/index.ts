@@ -3,6 +3,7 @@ export * from './decorators';
 export * from './principal';
 export * from './principal-token';
 export * from './principal.guard';
+export * from './public-base-token';
 export * from './roles';
 export * from './secret-box';
 export * from './secrets-config';

@@ -23,7 +23,7 @@ export const baseConfigSchema = z.object({
   BERTH_BIND_ADDRESS: z.string().min(1).default('127.0.0.1')
     .describe('Address the app listens on (`0.0.0.0` in a container).'),
   BERTH_PUBLIC_URL: url.default('http://localhost:8080')
-    .describe('Public base URL of the platform, used for links, `Location` headers and the `info` of error resources. The local stack sets it to the gateway\'s address.'),
+    .describe('Public base URL of the platform. Links, `Location` headers and the `info` of error resources start with the address each request was sent to (docs/api/conventions.md); this URL is used for a request to its own host (with its scheme and path), for one without a valid host, for every request when the gateway\'s `BERTH_PUBLIC_URL_PINNED` is `true`, and outside requests. An internal app takes a request\'s base only from the gateway, else this URL. The local stack sets it to the gateway\'s address.'),
   MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URI').default('mongodb://127.0.0.1:27127/')
     .describe('The store: MongoDB 7 or FerretDB (the local infra\'s default).'),
   BERTH_DB_PREFIX: z.string().regex(/^[a-z][a-z0-9_]{0,30}$/).default('berth')

@@ -16,7 +16,7 @@ async function closedPort(): Promise<number> {
 }
 
 const caught = (promise: Promise<unknown>) => promise.then(() => { throw new Error('expected a failure'); }, (err: unknown) => err);
-const filter = new HttpErrorFilter({ publicUrl: 'http://localhost', brand: 'cumulocity', debug: false, methods: new MethodIndex() });
+const filter = new HttpErrorFilter({ publicBase: () => 'http://localhost', brand: 'cumulocity', debug: false, methods: new MethodIndex() });
 
 describe('errors of unreachable dependencies (the fault run found a 500 while the store was stopped)', () => {
   let port: number;
@@ -32,7 +32,7 @@ describe('errors of unreachable dependencies (the fault run found a 500 while th
     await client.close();
     expect([(findError as Error).name, (bulkError as Error).name]).toEqual(['MongoServerSelectionError', 'MongoBulkWriteError']);
     for (const error of [findError, bulkError]) {
-      const answer = filter.render(error, 'POST', '/x');
+      const answer = filter.render(error, 'POST', '/x', 'http://localhost');
       expect({ status: answer.status, retryAfter: answer.headers['retry-after'], error: answer.body.error }).toEqual({ status: 503, retryAfter: '5', error: 'general/Service Unavailable' });
     }
   });
@@ -43,12 +43,12 @@ describe('errors of unreachable dependencies (the fault run found a 500 while th
     redis.connect().catch(() => undefined);
     const error = await caught(redis.get('k'));
     redis.disconnect();
-    expect(filter.render(error, 'GET', '/x').status).toBe(503);
+    expect(filter.render(error, 'GET', '/x', 'http://localhost').status).toBe(503);
   });
 
   it('still answers 500, without internals, for any other error', () => {
     expect(isDependencyUnavailable(new Error('connection refused by the business rule'))).toBe(false);
-    const answer = filter.render(new TypeError('x is undefined'), 'GET', '/x');
+    const answer = filter.render(new TypeError('x is undefined'), 'GET', '/x', 'http://localhost');
     expect({ status: answer.status, retryAfter: answer.headers['retry-after'] }).toEqual({ status: 500, retryAfter: undefined });
   });
 });

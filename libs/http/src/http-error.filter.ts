@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, ERROR_STATUS, ErrorKind } from './domain-error';
@@ -6,7 +7,11 @@ import { ErrorResource, errorResource } from './error-resource';
 import { mediaType } from './media-types';
 import { MethodIndex } from './method-index';
 
-export interface ErrorFilterOptions { publicUrl: string; brand: string; debug: boolean; methods: MethodIndex }
+export interface ErrorFilterOptions {
+  /** The public base URL of a request, which the error resource's `info` starts with (docs/api/conventions.md). */
+  publicBase: (req: IncomingMessage) => string;
+  brand: string; debug: boolean; methods: MethodIndex;
+}
 
 const KIND_BY_STATUS = new Map<number, ErrorKind>(
   (Object.entries(ERROR_STATUS) as [ErrorKind, number][]).reverse().map(([kind, status]) => [status, kind]),
@@ -31,15 +36,15 @@ export class HttpErrorFilter implements ExceptionFilter {
 
   /** Also Fastify's error handler, for errors raised before a Nest handler runs (e.g. body parsing). */
   respond(exception: unknown, req: FastifyRequest, reply: FastifyReply) {
-    const { status, headers, body } = this.render(exception, req.method, req.url);
+    const { status, headers, body } = this.render(exception, req.method, req.url, this.options.publicBase(req.raw));
     reply.status(status).headers(headers).send(body);
   }
 
-  /** The answer to an error: status, headers (the error media type among them) and the error resource. Also for raw request handlers. */
-  render(exception: unknown, method: string, url: string): { status: number; headers: Record<string, string>; body: ErrorResource } {
+  /** The answer to an error: status, headers (the error media type among them) and the error resource under `base`. Also for raw request handlers. */
+  render(exception: unknown, method: string, url: string, base: string): { status: number; headers: Record<string, string>; body: ErrorResource } {
     const error = this.toDomainError(exception, method, url);
     if (error.status >= 500) this.logger.error(exception instanceof Error ? exception : String(exception));
-    const body = errorResource(this.options.publicUrl, error.code, error.message);
+    const body = errorResource(base, error.code, error.message);
     if (this.options.debug && exception instanceof Error) {
       body.details = { expectionClass: exception.constructor.name, exceptionMessage: exception.message, expectionStackTrace: exception.stack ?? '' };
     }

@@ -19,6 +19,7 @@ import { RawExchanges, RawHandler } from './http/raw-exchanges';
 import { clientErrorHandler } from './http/client-errors';
 import { rawFirstServer, serverLimits } from './http/raw-server';
 import { logRequest, requestProcessingMode } from './http/request-context';
+import { configuredBase, oncePerRequest, PublicBaseOf, signedPublicBase, withPublicBase } from './http/public-base';
 import { createLogger } from './logging/create-logger';
 import { correlationIdFrom } from './logging/correlation';
 import { PinoNestLogger } from './logging/pino-nest-logger';
@@ -46,6 +47,11 @@ export interface BootOptions<C extends BaseConfig> {
    * sees every request first and leaves to Fastify those it does not take.
    */
   rawHandler?: (app: NestFastifyApplication, config: C, exchanges: RawExchanges) => RawHandler;
+  /**
+   * How the app decides a request's public base URL, the one its links start with; by default the
+   * base the gateway signed into the request (`signedPublicBase`). The gateway, which sees the client, decides it itself.
+   */
+  publicBase?: (config: C) => PublicBaseOf;
   /** True for the gateway, whose port faces clients: internal apps accept 8 KiB more header bytes, for the principal and `X-Forwarded-*` it adds. */
   publicServer?: boolean;
   /**
@@ -84,8 +90,9 @@ export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): 
   const limits = serverLimits(config, options.publicServer ?? false);
   const security = securityHeaders(config.BERTH_PUBLIC_URL);
   const methods = new MethodIndex();
+  const publicBaseOf = oncePerRequest(options.publicBase?.(config) ?? signedPublicBase(config));
   const errors = new HttpErrorFilter({
-    publicUrl: config.BERTH_PUBLIC_URL, brand: config.BERTH_BRAND, debug: config.BERTH_DEBUG_ERRORS, methods,
+    publicBase: publicBaseOf, brand: config.BERTH_BRAND, debug: config.BERTH_DEBUG_ERRORS, methods,
   });
   const adapter = new FastifyAdapter({
     serverFactory: (handler: RequestListener) => rawFirstServer(() => raw, handler, limits),
@@ -96,7 +103,7 @@ export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): 
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // A URL the router refuses (a bad escape, a parameter past the limit) is answered with the error resource too.
     frameworkErrors: (err: Error, req: FastifyRequest, reply: FastifyReply) => errors.respond(err, req, reply.headers(security)),
-    clientErrorHandler: clientErrorHandler(errors, security),
+    clientErrorHandler: clientErrorHandler(errors, security, configuredBase(config)),
     loggerInstance: logger,
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'correlationId' }),
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => correlationIdFrom(req.headers['x-request-id']),
@@ -120,7 +127,9 @@ export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): 
     const publications: Array<Promise<Positions | undefined>> = [];
     req.publications = publications;
     const caughtUp = fenced ? causalFence.admit(req.headers[AFTER_HEADER]) : undefined;
-    workContext.run({ correlationId: req.id, processingMode, publications }, () => (caughtUp ? caughtUp.then(() => done(), done) : done()));
+    withPublicBase(publicBaseOf(req.raw), () => workContext.run(
+      { correlationId: req.id, processingMode, publications }, () => (caughtUp ? caughtUp.then(() => done(), done) : done()),
+    ));
   });
   // A write is answered once the messages it caused are published, with their positions (docs/consistency.md).
   if (readYourWrites) fastify.addHook('onSend', (req, reply, payload, done) => {
@@ -178,7 +187,7 @@ export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): 
   // Nest registers its own `application/json` parser while it initialises; ours replaces it afterwards.
   await nest.init();
   registerJsonMediaTypes(fastify);
-  const exchanges = new RawExchanges({ logger, metrics, errors, security, brandHeader: config.BERTH_BRAND_HEADER, closing: () => closing });
+  const exchanges = new RawExchanges({ logger, metrics, errors, security, publicBase: publicBaseOf, brandHeader: config.BERTH_BRAND_HEADER, closing: () => closing });
   const foreign = foreignMethods(exchanges);
   const own = options.rawHandler?.(nest, config, exchanges);
   raw = own ? (req, res) => own(req, res) || foreign(req, res) : foreign;

@@ -20,5 +20,6 @@ export * from './http/raw-exchanges';
 export * from './http/foreign-methods';
 export * from './http/api-document.route';
 export * from './http/request-context';
+export * from './http/public-base';
 export * from './outbound';
 export * from './clients/topic-creator';

@@ -12,6 +12,7 @@ import { RedisHealth, redisProvider } from './clients/redis.provider';
 import { HEALTH_INDICATORS, HealthIndicator } from './health/health-indicator';
 import { HealthController } from './health/health.controller';
 import { HealthService } from './health/health.service';
+import { PublicBase } from './http/public-base';
 import { PINO } from './logging/pino.token';
 import { Consumers, MESSAGE_CONSUMERS } from './messaging/consumers.service';
 import { MessageConsumer } from './messaging/message-consumer';
@@ -45,7 +46,7 @@ export interface RuntimeOptions {
 /**
  * What every Berth app shares: its config, JSON logger, clients for MongoDB (database
  * `<BERTH_DB_PREFIX>_<app>`), Kafka and Redis, the internal `GET /health` over all of them, its
- * metrics registry with the outbox and consumer-lag gauges, and the principal guard of libs/auth on every route (401/403 unless a route says otherwise).
+ * metrics registry with the outbox and consumer-lag gauges, the request's `PublicBase` for links, and the principal guard of libs/auth on every route (401/403 unless a route says otherwise).
  */
 @Global()
 @Module({})
@@ -77,6 +78,7 @@ export class RuntimeModule {
       },
       HealthService,
       RuntimeMetrics,
+      PublicBase,
     ];
     const guard = { provide: APP_GUARD, inject: [Reflector], useFactory: (r: Reflector) => new PrincipalGuard(r, options.config.BERTH_INTERNAL_KEY) };
     return {

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { Roles, RoleSets } from '@berth/auth';
 import type { BaseConfig } from '@berth/config';
 import { negotiate } from '@berth/http';
-import { BASE_CONFIG } from '@berth/runtime';
+import { BASE_CONFIG, PublicBase } from '@berth/runtime';
 import { ApiRoute } from '@berth/openapi';
 
 /**
@@ -13,11 +13,15 @@ import { ApiRoute } from '@berth/openapi';
  */
 @Controller('application')
 export class ApplicationApiController {
-  private readonly body: Record<string, unknown>;
+  /** The body of the last public base asked for: nearly every request of a deployment has the same. */
+  private last = { base: '', body: {} as Record<string, unknown> };
 
-  constructor(@Inject(BASE_CONFIG) private readonly config: BaseConfig) {
-    const base = `${config.BERTH_PUBLIC_URL.replace(/\/$/, '')}/application`;
-    this.body = {
+  constructor(@Inject(BASE_CONFIG) private readonly config: BaseConfig, private readonly publicBase: PublicBase) {}
+
+  private body(): Record<string, unknown> {
+    if (this.last.base === this.publicBase.url) return this.last.body;
+    const base = `${this.publicBase.url}/application`;
+    const body = {
       self: base,
       applicationById: `${base}/applications/{id}`,
       applications: { self: `${base}/applications`, applications: [] },
@@ -26,6 +30,8 @@ export class ApplicationApiController {
       applicationsByOwner: `${base}/applicationsByOwner/{tenant}`,
       applicationsByUser: `${base}/applicationsByUser/{user}`,
     };
+    this.last = { base: this.publicBase.url, body };
+    return body;
   }
 
   @Get()
@@ -33,6 +39,6 @@ export class ApplicationApiController {
   @Roles(...RoleSets.applicationApiRead)
   get(@Headers('accept') accept: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
     reply.header('content-type', negotiate(this.config.BERTH_BRAND, 'applicationApi', accept));
-    return this.body;
+    return this.body();
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { mergeDocuments } from '@berth/openapi';
+import type { PublicBase } from '@berth/runtime';
 import type { GatewayConfig } from '../config/gateway.env';
 import type { Upstreams } from '../proxy/upstreams';
 import { gatewayDocument } from './gateway-document';
@@ -7,20 +8,27 @@ import { MergedDocument } from './merged-document';
 import { REFERENCE_ASSETS, REFERENCE_PAGE, referenceAsset } from './reference-page';
 import { upstreamDocuments } from './upstream-documents';
 
+/** Stands for the request's public base in the cached document: a URL no configuration names. */
+const SERVER_PLACEHOLDER = 'urn:berth:public-base';
+const SERVER_ENTRY = `"url":${JSON.stringify(SERVER_PLACEHOLDER)}`;
+
 /**
  * `GET /openapi.json`: the OpenAPI 3.1 document of the whole public interface, the apps' documents
- * merged with the gateway's own routes (503 with the error resource while an app's cannot be read);
+ * merged with the gateway's own routes (503 with the error resource while an app's cannot be read),
+ * its `servers` the request's public base (the cached document holds a placeholder, so that answers
+ * for different hosts never mix);
  * `GET /api-docs`: a reference page over it, with its assets under `/api-docs/`. Both public.
  */
-export function registerOpenApiRoutes(fastify: FastifyInstance, upstreams: Upstreams, config: GatewayConfig, version: string) {
+export function registerOpenApiRoutes(fastify: FastifyInstance, upstreams: Upstreams, config: GatewayConfig, version: string, publicBase: PublicBase) {
   const own = gatewayDocument(config.BERTH_BRAND);
   const document = new MergedDocument(
     () => upstreamDocuments(upstreams, config.BERTH_INTERNAL_KEY),
-    (parts) => mergeDocuments([...parts, own], { title: 'Berth', version, serverUrl: config.BERTH_PUBLIC_URL }),
+    (parts) => mergeDocuments([...parts, own], { title: 'Berth', version, serverUrl: SERVER_PLACEHOLDER }),
     config.BERTH_OPENAPI_CACHE_SECONDS * 1000,
   );
   fastify.get('/openapi.json', async (_req, reply) => {
-    const body = await document.body();
+    const base = publicBase.url;
+    const body = (await document.body()).replace(SERVER_ENTRY, () => `"url":${JSON.stringify(base)}`);
     reply.header('content-type', 'application/json').header('cache-control', 'no-cache').send(body);
   });
   fastify.get('/api-docs', (_req, reply) => {

@@ -1,4 +1,4 @@
-import { clientResponseHeaders, upstreamRequestHeaders } from './forward-headers';
+import { clientResponseHeaders, forwardedAddressOf, upstreamRequestHeaders } from './forward-headers';
 
 describe('clientResponseHeaders', () => {
   it('drops hop-by-hop headers and X-Powered-By, keeps the rest, and rewrites a Location on the upstream', () => {
@@ -11,14 +11,22 @@ describe('clientResponseHeaders', () => {
 });
 
 describe('upstreamRequestHeaders', () => {
-  it('drops hop-by-hop headers and Expect (the gateway answers 100 Continue itself), keeps the rest, and sets X-Forwarded-*', () => {
+  it('drops hop-by-hop headers, Expect (the gateway answers 100 Continue itself) and a client\'s X-Berth-* headers, keeps the rest, and sets X-Forwarded-*', () => {
     const out = upstreamRequestHeaders({
       expect: '100-continue', connection: 'keep-alive', 'transfer-encoding': 'chunked', host: 'berth.example.com',
       'content-type': 'multipart/form-data; boundary=x', 'content-length': '5242880', authorization: 'Basic eA==',
+      'x-berth-public-base': 'forged.https://evil.example', 'x-berth-after': 'forged',
     }, { host: 'berth.example.com', proto: 'https', for: '10.0.0.9', requestId: 'r1' });
     expect(out).toEqual({
       'content-type': 'multipart/form-data; boundary=x', 'content-length': '5242880', authorization: 'Basic eA==',
       'x-forwarded-host': 'berth.example.com', 'x-forwarded-proto': 'https', 'x-forwarded-for': '10.0.0.9', 'x-request-id': 'r1',
     });
+  });
+});
+
+describe('forwardedAddressOf', () => {
+  it('names the host and scheme of the public base the gateway decided', () => {
+    expect(forwardedAddressOf('https://berth.example.test:9999/service/hello')).toEqual({ host: 'berth.example.test:9999', proto: 'https' });
+    expect(forwardedAddressOf('http://localhost:8080')).toEqual({ host: 'localhost:8080', proto: 'http' });
   });
 });

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { PUBLIC_BASE_HEADER } from '@berth/auth';
 import { AFTER_HEADER, POSITIONS_HEADER } from '@berth/runtime';
 
 const HOP_BY_HOP = new Set([
@@ -11,9 +12,16 @@ const HOP_BY_HOP = new Set([
  * `Expect: 100-continue` (curl sends it with every body over 1 MiB) is answered by the gateway's
  * own HTTP server, which writes `100 Continue` before the request is handled, so the body is
  * already on its way when the request is forwarded (and undici refuses to send the header). A
- * client's `X-Berth-After` is dropped too: only the gateway says which writes a request must see.
+ * client's `X-Berth-After` and `X-Berth-Public-Base` are dropped too: only the gateway says which
+ * writes a request must see, and what its public base is.
  */
-const NOT_FORWARDED = new Set([...HOP_BY_HOP, 'expect', AFTER_HEADER]);
+const NOT_FORWARDED = new Set([...HOP_BY_HOP, 'expect', AFTER_HEADER, PUBLIC_BASE_HEADER]);
+
+/** X-Forwarded-Host and X-Forwarded-Proto of a request whose public base the gateway decided: that base's host and scheme. */
+export function forwardedAddressOf(publicBase: string): { host: string; proto: string } {
+  const { host, protocol } = new URL(publicBase);
+  return { host, proto: protocol.slice(0, -1) };
+}
 
 /** Request headers for the upstream: hop-by-hop ones and `Expect` dropped, X-Forwarded-* and the correlation id set. */
 export function upstreamRequestHeaders(

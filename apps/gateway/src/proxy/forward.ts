@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { TLSSocket } from 'node:tls';
 import type { Dispatcher } from 'undici';
 import { PRINCIPAL_HEADER } from '@berth/auth';
 import { DomainError, limitedBody, SAFE_METHODS, serviceUnavailable } from '@berth/http';
@@ -7,10 +6,11 @@ import { AFTER_HEADER, POSITIONS_HEADER } from '@berth/runtime';
 import type { AcknowledgedWrites } from '../consistency/acknowledged-writes';
 import type { UpstreamApp } from '../routing/route-table';
 import type { CachedPrincipal } from '../auth/credential-cache';
-import { clientResponseHeaders, upstreamRequestHeaders } from './forward-headers';
+import { clientResponseHeaders, forwardedAddressOf, upstreamRequestHeaders } from './forward-headers';
 
 /** One request to pass on: where to, as which method and path, for whom. */
 export interface Forwarding {
+  /** `publicBase`: the request's public base URL (with `/service/<name>` for a microservice): `Location` on the upstream is rewritten to it, and X-Forwarded-Host/Proto name it. */
   pool: Dispatcher; origin: string; publicBase: string;
   method: string; path: string; requestId: string; auth?: CachedPrincipal;
   /** `BERTH_HTTP_MAX_BODY_BYTES`: a chunked body past it is cut off with 413 (`limitedBody`). */
@@ -67,9 +67,7 @@ function responseHeaders(res: ServerResponse, headers: Record<string, string | s
 }
 
 function upstreamRequest(req: IncomingMessage, to: Forwarding): Dispatcher.RequestOptions {
-  const headers = upstreamRequestHeaders(req.headers, {
-    host: req.headers.host ?? '', proto: (req.socket as TLSSocket).encrypted ? 'https' : 'http', for: req.socket.remoteAddress ?? '', requestId: to.requestId,
-  });
+  const headers = upstreamRequestHeaders(req.headers, { ...forwardedAddressOf(to.publicBase), for: req.socket.remoteAddress ?? '', requestId: to.requestId });
   if (to.auth) headers[PRINCIPAL_HEADER] = to.auth.token;
   if (to.headers) Object.assign(headers, to.headers);
   if (to.acknowledged?.header) headers[AFTER_HEADER] = to.acknowledged.header;

@@ -1,3 +1,4 @@
+import { PUBLIC_BASE_HEADER, signPublicBase } from '@berth/auth';
 import { DomainError, effectiveMethod, isRouteMethod } from '@berth/http';
 import type { RawExchange, RawHandler } from '@berth/runtime';
 import type { CachedPrincipal, CredentialCache } from '../auth/credential-cache';
@@ -13,7 +14,9 @@ import type { AcknowledgedWrites } from '../consistency/acknowledged-writes';
 const LOGOUT = /^\/user\/logout\/?$/;
 
 export interface ProxyParts extends AdmitParts {
-  upstreams: Upstreams; services: ServiceRoutes; publicBase: string; credentials: CredentialCache; acknowledged: AcknowledgedWrites;
+  upstreams: Upstreams; services: ServiceRoutes; credentials: CredentialCache; acknowledged: AcknowledgedWrites;
+  /** Signs the request's public base for the app (`X-Berth-Public-Base`). */
+  internalKey: string;
 }
 
 /**
@@ -47,7 +50,11 @@ async function proxy(parts: ProxyParts, exchange: RawExchange, app: UpstreamApp,
   if (auth === false) return;
   const { req, res, id } = exchange;
   const method = effectiveMethod(req.method!, req.headers['x-http-method']);
-  const to: Forwarding = { pool: parts.upstreams.pool(app), origin: parts.upstreams.origin(app), publicBase: parts.publicBase, method, path: req.url!, requestId: id, auth, maxBodyBytes: parts.maxBodyBytes, acknowledged: parts.acknowledged, app };
+  const publicBase = parts.exchanges.publicBase(req);
+  const to: Forwarding = {
+    pool: parts.upstreams.pool(app), origin: parts.upstreams.origin(app), publicBase, method, path: req.url!, requestId: id, auth,
+    maxBodyBytes: parts.maxBodyBytes, acknowledged: parts.acknowledged, app, headers: { [PUBLIC_BASE_HEADER]: signPublicBase(publicBase, parts.internalKey) },
+  };
   const evict = auth && evictionAfter(parts.credentials, method, path, auth);
   await forward(req, res, to, evict && ((status) => (status < 300 ? evict() : Promise.resolve()))).catch((err: Error) => {
     // A refusal of the request itself (the body limit) stays as it is; anything else means the app could not be reached.

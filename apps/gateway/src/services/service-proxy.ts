@@ -31,7 +31,7 @@ export function servicePathOrUndefined(path: string): { name: string; rest: stri
   }
 }
 
-export interface ServiceProxyParts extends AdmitParts { services: ServiceRoutes; publicBase: string }
+export interface ServiceProxyParts extends AdmitParts { services: ServiceRoutes }
 
 /**
  * Streams a `/service/<name>/…` request (raw path, after `admit`) to a healthy instance of the
@@ -59,7 +59,7 @@ export async function proxyService(parts: ServiceProxyParts, exchange: RawExchan
   const queryAt = req.url!.indexOf('?');
   const prefix = `/service/${target.name}`;
   await forward(req, res, {
-    pool: parts.services.pool(found.endpoint), origin: found.endpoint, publicBase: parts.publicBase + prefix,
+    pool: parts.services.pool(found.endpoint), origin: found.endpoint, publicBase: parts.exchanges.publicBase(req) + prefix,
     method: effectiveMethod(req.method!, req.headers['x-http-method']), path: target.rest + (queryAt === -1 ? '' : req.url!.slice(queryAt)),
     requestId: id, maxBodyBytes: parts.maxBodyBytes, headers: { 'x-forwarded-prefix': prefix },
     answerDefaults: serviceAnswerDefaults(parts.exchanges.security),

@@ -3,18 +3,19 @@ import { connect, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { forbidden, PRINCIPAL_HEADER } from '@berth/auth';
 import { DomainError, errorResource, mediaType, securityHeaders, serviceUnavailable } from '@berth/http';
+import type { PublicBaseOf } from '@berth/runtime';
 import type { Authenticator } from '../auth/authenticator';
 import type { GatewayConfig } from '../config/gateway.env';
 import type { GatewayCors } from '../cors/gateway-cors';
-import { upstreamRequestHeaders } from '../proxy/forward-headers';
+import { forwardedAddressOf, upstreamRequestHeaders } from '../proxy/forward-headers';
 import { owningApp } from '../routing/route-table';
 import { servicePath } from './service-proxy';
 import type { ServiceRoutes } from './service-routes';
 import { checkUpgradeOrigin } from './upgrade-origin';
 
-/** Answers an upgrade request with an error resource and closes the socket. */
-function refuse(socket: Duplex, error: DomainError, config: GatewayConfig) {
-  const body = JSON.stringify(errorResource(config.BERTH_PUBLIC_URL, error.code, error.message));
+/** Answers an upgrade request with an error resource under the request's public base and closes the socket. */
+function refuse(socket: Duplex, error: DomainError, config: GatewayConfig, base: string) {
+  const body = JSON.stringify(errorResource(base, error.code, error.message));
   const extra = Object.entries({ ...securityHeaders(config.BERTH_PUBLIC_URL), ...error.headers }).map(([k, v]) => `${k}: ${v}\r\n`).join('');
   socket.end(`HTTP/1.1 ${error.status} ${error.kind}\r\ncontent-type: ${mediaType(config.BERTH_BRAND, 'error')}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n${extra}connection: close\r\n\r\n${body}`);
 }
@@ -26,13 +27,14 @@ function refuse(socket: Duplex, error: DomainError, config: GatewayConfig) {
  * then the handshake goes to a healthy instance with `/service/<name>` stripped and the caller's
  * headers plus `X-Forwarded-*`, and the two sockets are spliced. Other upgrade paths get 404.
  */
-export function registerServiceUpgrade(server: Server, authenticator: Authenticator, routes: ServiceRoutes, config: GatewayConfig, cors: GatewayCors) {
+export function registerServiceUpgrade(server: Server, authenticator: Authenticator, routes: ServiceRoutes, config: GatewayConfig, cors: GatewayCors, publicBase: PublicBaseOf) {
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
-    void upgrade(req, socket, head).catch((err) => refuse(socket, err instanceof DomainError ? err : new DomainError('general', 'Internal Error', 'The upgrade could not be completed'), config));
+    const base = publicBase(req);
+    void upgrade(req, socket, head, base).catch((err) => refuse(socket, err instanceof DomainError ? err : new DomainError('general', 'Internal Error', 'The upgrade could not be completed'), config, base));
   });
 
-  async function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+  async function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, base: string) {
     const url = req.url ?? '/';
     const queryAt = url.indexOf('?');
     const path = queryAt === -1 ? url : url.slice(0, queryAt);
@@ -46,7 +48,7 @@ export function registerServiceUpgrade(server: Server, authenticator: Authentica
     if (found.kind === 'not-subscribed') throw forbidden(`Tenant ${auth.principal.tenant} is not subscribed to microservice ${target.name}`);
     if (found.kind === 'down') throw serviceUnavailable(`Microservice ${target.name} has no healthy instance, retry later`);
     const endpoint = new URL(found.endpoint);
-    const headers = upstreamRequestHeaders(req.headers, { host: req.headers.host ?? '', proto: 'http', for: req.socket.remoteAddress ?? '', requestId: String(req.headers['x-request-id'] ?? '') });
+    const headers = upstreamRequestHeaders(req.headers, { ...forwardedAddressOf(`${base}/service/${target.name}`), for: req.socket.remoteAddress ?? '', requestId: String(req.headers['x-request-id'] ?? '') });
     Object.assign(headers, { host: endpoint.host, connection: 'Upgrade', upgrade: req.headers.upgrade ?? 'websocket', 'x-forwarded-prefix': `/service/${target.name}` });
     const lines = Object.entries(headers).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x) => `${k}: ${x}`));
     const upstream: Socket = connect(Number(endpoint.port), endpoint.hostname);

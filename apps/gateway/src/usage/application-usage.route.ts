@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { forbidden } from '@berth/auth';
 import { negotiate } from '@berth/http';
+import type { PublicBase } from '@berth/runtime';
 import type { GatewayConfig } from '../config/gateway.env';
 import { applicationUsageResource } from './application-usage-resource';
 import { UsageCounter } from './usage-counter';
@@ -17,8 +18,7 @@ const READ_ROLES = ['ROLE_TENANT_STATISTICS_READ', 'ROLE_TENANT_MANAGEMENT_READ'
  * the auth hook has already refused anonymous requests. This process's counts not yet written are
  * written first; other replicas' are at most a second behind.
  */
-export function registerApplicationUsageRoute(fastify: FastifyInstance, counter: UsageCounter, config: GatewayConfig) {
-  const publicBase = config.BERTH_PUBLIC_URL.replace(/\/$/, '');
+export function registerApplicationUsageRoute(fastify: FastifyInstance, counter: UsageCounter, config: GatewayConfig, publicBase: PublicBase) {
   fastify.get(APPLICATION_USAGE_PATH, async (req, reply) => {
     const principal = req.auth?.principal;
     if (!principal || principal.tenant !== config.BERTH_MANAGEMENT_TENANT || principal.kind === 'bootstrap'
@@ -30,6 +30,6 @@ export function registerApplicationUsageRoute(fastify: FastifyInstance, counter:
     await counter.flush().catch(() => undefined);
     const usage = await counter.readDays(days);
     reply.header('content-type', contentType);
-    return applicationUsageResource(`${publicBase}${APPLICATION_USAGE_PATH}`, days, usage);
+    return applicationUsageResource(`${publicBase.url}${APPLICATION_USAGE_PATH}`, days, usage);
   });
 }

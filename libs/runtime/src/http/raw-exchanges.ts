@@ -5,6 +5,7 @@ import { workContext } from '@berth/messaging';
 import type { Logger } from 'pino';
 import { correlationIdFrom } from '../logging/correlation';
 import type { Metrics } from '../metrics/metrics';
+import { PublicBaseOf, withPublicBase } from './public-base';
 import { logRequest, requestProcessingMode } from './request-context';
 
 /** A raw `request` listener in front of Fastify: true when it took the request, false to leave it to Fastify. */
@@ -15,11 +16,14 @@ export interface RawExchange { req: IncomingMessage; res: ServerResponse; id: st
 
 export interface RawExchangeParts {
   logger: Logger; metrics: Metrics; errors: HttpErrorFilter; security: Readonly<Record<string, string>>; brandHeader: string; closing: () => boolean;
+  /** The app's rule for a request's public base (decided once per request). */
+  publicBase: PublicBaseOf;
 }
 
 /**
  * What a hot path served outside Fastify keeps of the Fastify pipeline, with the same rules: the
  * correlation id (from `X-Request-Id` or made, echoed, in the work context of every log line), the
+ * request's public base (`PublicBase`), the
  * processing mode (422 on an unknown one), `Connection: close` while shutting down, the error
  * resource with the security headers for every error, and for every answered request its log line and request metrics.
  */
@@ -31,7 +35,10 @@ export class RawExchanges {
   /** The security headers (`securityHeaders` of libs/http) for answers the raw handler writes itself; forwarded answers carry the app's. */
   get security(): Readonly<Record<string, string>> { return this.parts.security; }
 
-  /** Runs `handle` in the request's work context; whatever it throws or rejects with is answered with the error resource. */
+  /** The request's public base URL (`PublicBaseOf`). */
+  publicBase(req: IncomingMessage): string { return this.parts.publicBase(req); }
+
+  /** Runs `handle` in the request's work context and public base; whatever it throws or rejects with is answered with the error resource. */
   serve(req: IncomingMessage, res: ServerResponse, route: string, handle: (exchange: RawExchange) => Promise<void>): void {
     const started = performance.now();
     const { logger, metrics, brandHeader } = this.parts;
@@ -49,7 +56,9 @@ export class RawExchanges {
     } catch (err) {
       return this.fail(exchange, err);
     }
-    workContext.run({ correlationId: exchange.id, processingMode }, () => handle(exchange).catch((err: unknown) => this.fail(exchange, err)));
+    withPublicBase(this.parts.publicBase(req), () => workContext.run(
+      { correlationId: exchange.id, processingMode }, () => handle(exchange).catch((err: unknown) => this.fail(exchange, err)),
+    ));
   }
 
   /** Answers an error with the error resource; once the answer has begun, only ends the connection. */
@@ -58,7 +67,7 @@ export class RawExchanges {
       res.destroy();
       return;
     }
-    const { status, headers, body } = this.parts.errors.render(err, req.method!, req.url!);
+    const { status, headers, body } = this.parts.errors.render(err, req.method!, req.url!, this.parts.publicBase(req));
     const json = JSON.stringify(body);
     res.writeHead(status, { ...this.parts.security, ...headers, 'content-length': Buffer.byteLength(json) }).end(json);
   }

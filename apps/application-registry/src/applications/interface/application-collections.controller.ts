@@ -5,7 +5,7 @@ import { CurrentPrincipal, Principal, Roles, RoleSets } from '@berth/auth';
 import type { BaseConfig } from '@berth/config';
 import { negotiate } from '@berth/http';
 import { pageLinks, QueryParams } from '@berth/paging';
-import { BASE_CONFIG } from '@berth/runtime';
+import { BASE_CONFIG, PublicBase } from '@berth/runtime';
 import { ApplicationCriteria, ListApplicationsQuery } from '../application/queries/list-applications/list-applications.query';
 import { checkSubscriptionFilters } from '../domain/subscription-filters';
 import type { RegistryConfig } from '../../config/application-registry.env';
@@ -16,15 +16,14 @@ import { ApiRoute } from '@berth/openapi';
 /** `/application/applications`, `/application/applicationsByName/{name}` and the other collections the ApplicationApi names, paged (docs/api/applications.md). */
 @Controller('application')
 export class ApplicationCollectionsController {
-  private readonly base: string;
+  private get base(): string { return this.publicBase.url; }
 
   constructor(
     @Inject(BASE_CONFIG) private readonly config: BaseConfig,
     @Inject(REGISTRY_CONFIG) private readonly registry: RegistryConfig,
     private readonly queries: QueryBus,
-  ) {
-    this.base = config.BERTH_PUBLIC_URL.replace(/\/$/, '');
-  }
+    private readonly publicBase: PublicBase,
+  ) {}
 
   @Get('applications')
   @ApiRoute('Applications, filtered', { returns: 'applicationCollection', paged: true, query: ['name', 'type', 'owner', 'providedFor', 'subscriber', 'tenant', 'user', 'hasVersions', 'noPaging'], params: { hasVersions: BOOLEAN_PARAM } })

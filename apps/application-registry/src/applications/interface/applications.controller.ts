@@ -5,7 +5,7 @@ import { CurrentPrincipal, Principal, Roles, RoleSets } from '@berth/auth';
 import type { BaseConfig } from '@berth/config';
 import { negotiate } from '@berth/http';
 import type { QueryParams } from '@berth/paging';
-import { BASE_CONFIG } from '@berth/runtime';
+import { BASE_CONFIG, PublicBase } from '@berth/runtime';
 import { CloneApplicationCommand } from '../application/commands/clone-application/clone-application.command';
 import { CreateApplicationCommand } from '../application/commands/create-application/create-application.command';
 import { DeleteApplicationCommand } from '../application/commands/delete-application/delete-application.command';
@@ -18,11 +18,9 @@ import { ApiRoute } from '@berth/openapi';
 /** One application: create, read, update, delete, clone (docs/api/applications.md). */
 @Controller('application/applications')
 export class ApplicationsController {
-  private readonly base: string;
+  private get base(): string { return this.publicBase.url; }
 
-  constructor(@Inject(BASE_CONFIG) private readonly config: BaseConfig, private readonly commands: CommandBus, private readonly queries: QueryBus) {
-    this.base = config.BERTH_PUBLIC_URL.replace(/\/$/, '');
-  }
+  constructor(@Inject(BASE_CONFIG) private readonly config: BaseConfig, private readonly commands: CommandBus, private readonly queries: QueryBus, private readonly publicBase: PublicBase) {}
 
   @Post()
   @ApiRoute('Create an application', { status: 201, returns: 'application', accepts: 'application:applicationCreate' })

@@ -1,3 +1,4 @@
+import { PublicBase } from '@berth/runtime';
 import { Controller, Delete, Get, Headers, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -17,11 +18,9 @@ import { ApiRoute } from '@berth/openapi';
 /** An application's binaries: upload, list, download, delete (docs/api/applications.md). */
 @Controller('application/applications/:id/binaries')
 export class BinariesController {
-  private readonly base: string;
+  private get base(): string { return this.publicBase.url; }
 
-  constructor(@Inject(REGISTRY_CONFIG) private readonly config: RegistryConfig, private readonly commands: CommandBus, private readonly queries: QueryBus) {
-    this.base = config.BERTH_PUBLIC_URL.replace(/\/$/, '');
-  }
+  constructor(@Inject(REGISTRY_CONFIG) private readonly config: RegistryConfig, private readonly commands: CommandBus, private readonly queries: QueryBus, private readonly publicBase: PublicBase) {}
 
   /** 201 with the Application, as the real platform answers (Python's client accepts only 201). */
   @Post()

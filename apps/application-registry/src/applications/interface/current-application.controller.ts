@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { BootstrapAccess, CurrentPrincipal, Principal } from '@berth/auth';
 import type { BaseConfig } from '@berth/config';
 import { negotiate } from '@berth/http';
-import { BASE_CONFIG } from '@berth/runtime';
+import { BASE_CONFIG, PublicBase } from '@berth/runtime';
 import { UpdateApplicationCommand } from '../application/commands/update-application/update-application.command';
 import { GetCurrentApplicationQuery } from '../application/queries/get-current-application/get-current-application.query';
 import { GetCurrentSettingsQuery } from '../application/queries/get-current-settings/get-current-settings.query';
@@ -17,11 +17,9 @@ import { ApiRoute } from '@berth/openapi';
  */
 @Controller('application/currentApplication')
 export class CurrentApplicationController {
-  private readonly base: string;
+  private get base(): string { return this.publicBase.url; }
 
-  constructor(@Inject(BASE_CONFIG) private readonly config: BaseConfig, private readonly commands: CommandBus, private readonly queries: QueryBus) {
-    this.base = config.BERTH_PUBLIC_URL.replace(/\/$/, '');
-  }
+  constructor(@Inject(BASE_CONFIG) private readonly config: BaseConfig, private readonly commands: CommandBus, private readonly queries: QueryBus, private readonly publicBase: PublicBase) {}
 
   @Get()
   @ApiRoute('The caller\'s (microservice\'s) application', { returns: 'application' })

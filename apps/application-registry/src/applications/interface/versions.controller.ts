@@ -5,6 +5,7 @@ import { CurrentPrincipal, Principal, Roles, RoleSets } from '@berth/auth';
 import { negotiate } from '@berth/http';
 import type { RegistryConfig } from '../../config/application-registry.env';
 import { REGISTRY_CONFIG } from '../../config/registry-config.token';
+import { PublicBase } from '@berth/runtime';
 import { ActivateVersionCommand } from '../application/commands/activate-version/activate-version.command';
 import { DeleteVersionCommand } from '../application/commands/delete-version/delete-version.command';
 import { SetVersionTagsCommand } from '../application/commands/set-version-tags/set-version-tags.command';
@@ -20,11 +21,9 @@ const selector = (version?: string, tag?: string) => ({ ...(version ? { version 
 /** An application's versions: list, create, tag, delete, activate (docs/api/applications.md). */
 @Controller('application/applications/:id/versions')
 export class VersionsController {
-  private readonly base: string;
+  private get base(): string { return this.publicBase.url; }
 
-  constructor(@Inject(REGISTRY_CONFIG) private readonly config: RegistryConfig, private readonly commands: CommandBus, private readonly queries: QueryBus) {
-    this.base = config.BERTH_PUBLIC_URL.replace(/\/$/, '');
-  }
+  constructor(@Inject(REGISTRY_CONFIG) private readonly config: RegistryConfig, private readonly commands: CommandBus, private readonly queries: QueryBus, private readonly publicBase: PublicBase) {}
 
   @Get()
   @ApiRoute('An application\'s versions', { returns: 'applicationVersionCollection', query: ['version', 'tag'] })

@@ -1,10 +1,9 @@
-import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply } from 'fastify';
 import { CurrentPrincipal, Principal, Roles, RoleSets } from '@berth/auth';
-import type { BaseConfig } from '@berth/config';
 import { parsePageQuery, QueryParams } from '@berth/paging';
-import { BASE_CONFIG } from '@berth/runtime';
+import { PublicBase } from '@berth/runtime';
 import { GetInboundQuery } from '../application/queries/get-inbound/get-inbound.query';
 import { ListInboundQuery } from '../application/queries/list-inbound/list-inbound.query';
 import { inboundMessage } from './sms.representation';
@@ -16,11 +15,9 @@ const ADDRESS = { type: 'string', pattern: PATH_ADDRESS_PATTERN };
 /** The tenant's received messages to one of its numbers, listed or one by one (docs/api/sms.md). */
 @Controller('service/messaging/smsmessaging/inbound/registrations/:receiver/messages')
 export class InboundController {
-  private readonly base: string;
+  private get base(): string { return this.publicBase.url; }
 
-  constructor(@Inject(BASE_CONFIG) config: BaseConfig, private readonly queries: QueryBus) {
-    this.base = config.BERTH_PUBLIC_URL.replace(/\/$/, '');
-  }
+  constructor(private readonly queries: QueryBus, private readonly publicBase: PublicBase) {}
 
   @Get()
   @ApiRoute('Inbound messages to a receiver', { returns: 'json:inboundMessageList', params: { receiver: ADDRESS } })

@@ -1,9 +1,8 @@
-import { Body, Controller, Get, Inject, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply } from 'fastify';
 import { CurrentPrincipal, Principal, Roles, RoleSets } from '@berth/auth';
-import type { BaseConfig } from '@berth/config';
-import { BASE_CONFIG } from '@berth/runtime';
+import { PublicBase } from '@berth/runtime';
 import { SendSmsCommand } from '../application/commands/send-sms/send-sms.command';
 import { GetDeliveryInfosQuery } from '../application/queries/get-delivery-infos/get-delivery-infos.query';
 import { deliveryInfoList, resourceReference } from './sms.representation';
@@ -15,11 +14,9 @@ const ADDRESS = { type: 'string', pattern: PATH_ADDRESS_PATTERN };
 /** Sending (docs/api/sms.md) and the OneAPI deliveryInfos of a sent request. The sender may come URL-encoded (`tel%3A%2B49…`). */
 @Controller('service/messaging/smsmessaging/outbound/:sender/requests')
 export class OutboundController {
-  private readonly base: string;
+  private get base(): string { return this.publicBase.url; }
 
-  constructor(@Inject(BASE_CONFIG) config: BaseConfig, private readonly commands: CommandBus, private readonly queries: QueryBus) {
-    this.base = config.BERTH_PUBLIC_URL.replace(/\/$/, '');
-  }
+  constructor(private readonly commands: CommandBus, private readonly queries: QueryBus, private readonly publicBase: PublicBase) {}
 
   @Post()
   @ApiRoute('Send an SMS', { status: 201, returns: 'json:resourceReference', accepts: 'json:outboundMessageRequest', params: { sender: ADDRESS } })

@@ -4,18 +4,16 @@ import type { FastifyReply } from 'fastify';
 import { BootstrapAccess, CurrentPrincipal, Principal } from '@berth/auth';
 import type { BaseConfig } from '@berth/config';
 import { negotiate } from '@berth/http';
-import { BASE_CONFIG } from '@berth/runtime';
+import { BASE_CONFIG, PublicBase } from '@berth/runtime';
 import { CurrentApplicationUsersQuery } from '../application/queries/current-application-users/current-application-users.query';
 import { ApiRoute } from '@berth/openapi';
 
 /** `GET /application/currentApplication/subscriptions` (docs/api/subscriptions.md): the calling microservice's service users, one per subscribed tenant, all on one page. */
 @Controller('application/currentApplication/subscriptions')
 export class CurrentApplicationSubscriptionsController {
-  private readonly base: string;
+  private get base(): string { return this.publicBase.url; }
 
-  constructor(@Inject(BASE_CONFIG) private readonly config: BaseConfig, private readonly queries: QueryBus) {
-    this.base = config.BERTH_PUBLIC_URL.replace(/\/$/, '');
-  }
+  constructor(@Inject(BASE_CONFIG) private readonly config: BaseConfig, private readonly queries: QueryBus, private readonly publicBase: PublicBase) {}
 
   @Get()
   @ApiRoute('The current application\'s subscribed tenants and their service users', { returns: 'applicationUserCollection' })

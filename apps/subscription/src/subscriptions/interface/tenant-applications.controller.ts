@@ -5,7 +5,7 @@ import { CurrentPrincipal, Principal, Roles, RoleSets } from '@berth/auth';
 import type { BaseConfig } from '@berth/config';
 import { negotiate } from '@berth/http';
 import { pageLinks, parsePageQuery, QueryParams } from '@berth/paging';
-import { BASE_CONFIG } from '@berth/runtime';
+import { BASE_CONFIG, PublicBase } from '@berth/runtime';
 import { SubscribeTenantCommand } from '../application/commands/subscribe-tenant/subscribe-tenant.command';
 import { UnsubscribeTenantCommand } from '../application/commands/unsubscribe-tenant/unsubscribe-tenant.command';
 import { ListSubscriptionsQuery } from '../application/queries/list-subscriptions/list-subscriptions.query';
@@ -18,11 +18,9 @@ import { ApiRoute } from '@berth/openapi';
  */
 @Controller('tenant/tenants/:tenant/applications')
 export class TenantApplicationsController {
-  private readonly base: string;
+  private get base(): string { return this.publicBase.url; }
 
-  constructor(@Inject(BASE_CONFIG) private readonly config: BaseConfig, private readonly commands: CommandBus, private readonly queries: QueryBus) {
-    this.base = config.BERTH_PUBLIC_URL.replace(/\/$/, '');
-  }
+  constructor(@Inject(BASE_CONFIG) private readonly config: BaseConfig, private readonly commands: CommandBus, private readonly queries: QueryBus, private readonly publicBase: PublicBase) {}
 
   @Post()
   @ApiRoute('Subscribe a tenant to an application (200: subscribed already, the microservice\'s pending roles accepted)', { status: [201, 200], returns: 'applicationReference', accepts: 'applicationReference:subscribeRequest' })

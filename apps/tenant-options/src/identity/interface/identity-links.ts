@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { BaseConfig } from '@berth/config';
-import { BASE_CONFIG } from '@berth/runtime';
+import { PublicBase } from '@berth/runtime';
 import { TENANT_OPTIONS_CONFIG } from '../../config/tenant-options.token';
 import type { TenantOptionsConfig } from '../../config/tenant-options.env';
 import { shownParent } from '../domain/tenant-fields';
@@ -12,11 +11,11 @@ const TENANT_FIELDS = ['domain', 'company', 'status', 'adminName', 'adminEmail',
 /** The public representations of users, roles and tenants, with links under the public base URL. */
 @Injectable()
 export class IdentityRepresentations {
-  readonly base: string;
+  /** The request's public base URL, which every link starts with. */
+  get base(): string { return this.publicBase.url; }
   private readonly managementTenant: string;
 
-  constructor(@Inject(BASE_CONFIG) config: BaseConfig, @Inject(TENANT_OPTIONS_CONFIG) options: TenantOptionsConfig) {
-    this.base = config.BERTH_PUBLIC_URL.replace(/\/$/, '');
+  constructor(@Inject(TENANT_OPTIONS_CONFIG) options: TenantOptionsConfig, private readonly publicBase: PublicBase) {
     this.managementTenant = options.BERTH_MANAGEMENT_TENANT;
   }
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { Principal, SecretBox } from '@berth/auth';
-import { PINO } from '@berth/runtime';
+import { PINO, PublicBase } from '@berth/runtime';
 import { TENANT_OPTIONS_CONFIG } from '../../config/tenant-options.token';
 import type { TenantOptionsConfig } from '../../config/tenant-options.env';
 import { OptionScope, optionPath, SYSTEM_OWNER } from '../domain/option-scope';
@@ -13,15 +13,14 @@ import { SECRET_BOX } from '../infrastructure/secret-box.provider';
 /** Turns stored options into what a caller may see: secrets decrypted only for their readers. */
 @Injectable()
 export class OptionViews {
-  private readonly base: string;
+  private get base(): string { return this.publicBase.url; }
 
   constructor(
     @Inject(TENANT_OPTIONS_CONFIG) private readonly config: TenantOptionsConfig,
     @Inject(SECRET_BOX) private readonly box: SecretBox,
     @Inject(PINO) private readonly logger: Logger,
-  ) {
-    this.base = config.BERTH_PUBLIC_URL.replace(/\/$/, '');
-  }
+    private readonly publicBase: PublicBase,
+  ) {}
 
   get managementTenant(): string {
     return this.config.BERTH_MANAGEMENT_TENANT;

@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { CurrentPrincipal, forbidden, Principal, Roles, RoleSets } from '@berth/auth';
 import { DomainError } from '@berth/http';
 import { ApiRoute } from '@berth/openapi';
+import { PublicBase } from '@berth/runtime';
 import { TENANT_OPTIONS_CONFIG } from '../../config/tenant-options.token';
 import type { TenantOptionsConfig } from '../../config/tenant-options.env';
 import { TENANT_ID } from '../application/commands/set-option-editable/set-option-editable.handler';
@@ -22,10 +23,10 @@ export class ManagedTenantOptionsController extends OptionEndpoints {
   protected path = '/tenant/options';
 
   constructor(
-    commands: CommandBus, queries: QueryBus, @Inject(TENANT_OPTIONS_CONFIG) config: TenantOptionsConfig,
+    commands: CommandBus, queries: QueryBus, @Inject(TENANT_OPTIONS_CONFIG) config: TenantOptionsConfig, publicBase: PublicBase,
     private readonly tenants: TenantDirectory,
   ) {
-    super(commands, queries, config);
+    super(commands, queries, config, publicBase);
   }
 
   @Put(':category/:key')

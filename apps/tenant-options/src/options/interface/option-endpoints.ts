@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '@berth/auth';
 import { negotiate } from '@berth/http';
 import { pageLinks, parsePageQuery, QueryParams } from '@berth/paging';
+import { PublicBase } from '@berth/runtime';
 import { TENANT_OPTIONS_CONFIG } from '../../config/tenant-options.token';
 import type { TenantOptionsConfig } from '../../config/tenant-options.env';
 import { DeleteOptionCommand } from '../application/commands/delete-option/delete-option.command';
@@ -23,6 +24,7 @@ export abstract class OptionEndpoints {
     protected readonly commands: CommandBus,
     protected readonly queries: QueryBus,
     @Inject(TENANT_OPTIONS_CONFIG) protected readonly config: TenantOptionsConfig,
+    protected readonly publicBase: PublicBase,
   ) {}
 
   protected abstract path: string;
@@ -41,7 +43,7 @@ export abstract class OptionEndpoints {
     const query = request.query as QueryParams;
     const page = parsePageQuery(query);
     const result = await this.queries.execute(new ListOptionsQuery(scope, page, principal));
-    const links = pageLinks({ baseUrl: this.config.BERTH_PUBLIC_URL, path: this.path, query, page, count: result.options.length, total: result.total });
+    const links = pageLinks({ baseUrl: this.publicBase.url, path: this.path, query, page, count: result.options.length, total: result.total });
     reply.header('content-type', negotiate(this.config.BERTH_BRAND, 'optionCollection', request.headers.accept));
     return { self: links.self, options: result.options, statistics: links.statistics, ...(links.prev ? { prev: links.prev } : {}), ...(links.next ? { next: links.next } : {}) };
   }
