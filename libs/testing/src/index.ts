@@ -2,6 +2,8 @@ export * from './stack-env';
 export * from './test-stack';
 export * from './metrics';
 export * from './gateway-client';
+export * from './eventually';
+export * from './fake-clock';
 export * from './archives';
 export * from './hello-image';
 export * from './containers';
