@@ -1,7 +1,7 @@
 import type { Consumer } from 'kafkajs';
 import { Topics, TenantSubscribed } from '@berth/contracts';
 import { createEnvelope, Envelope, Publisher } from '@berth/messaging';
-import { defined, eventually, gw, managementTenant, newTenant, TenantHandle, testStack } from '@berth/testing';
+import { consumedBy, defined, eventually, gw, managementTenant, newTenant, TenantHandle, testStack } from '@berth/testing';
 import { call, create, expectError, kafka, microservice, READ, unique } from './registry-client';
 
 let OWNER: TenantHandle;
@@ -92,7 +92,7 @@ describe('registry: the subscription projection', () => {
     await eventually(() => call('GET', `/application/applications/${app.id}`, { tenant: SUB }), (r) => r.status === 404, { timeoutMs: 30000, what: 'hidden again' });
     // A stale TenantSubscribed (version 1, before the unsubscribe's version 2) delivered again changes nothing.
     await subscription(TenantSubscribed, SUB.id, app, 1);
-    await new Promise((r) => setTimeout(r, 2000));
+    await consumedBy('application-registry', [Topics.subscriptionEvents]);
     expect((await call('GET', `/application/applications/${app.id}`, { tenant: SUB })).status).toBe(404);
   });
 

@@ -4,6 +4,7 @@ export * from './metrics';
 export * from './gateway-client';
 export * from './eventually';
 export * from './fake-clock';
+export * from './consumed';
 export * from './archives';
 export * from './hello-image';
 export * from './containers';
