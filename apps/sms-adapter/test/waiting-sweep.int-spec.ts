@@ -32,8 +32,9 @@ describe('WaitingSweep', () => {
   const job = (id: string) => queues.send.getJob(deliveryId(id, 0));
   const queued = (id: string, what: string) => eventually(() => job(id), defined, { timeoutMs: 10_000, intervalMs: 50, what });
   const idle = () => eventually(() => sweep.sweepPending, (pending) => !pending, { timeoutMs: 10_000, intervalMs: 50, what: 'no sweep is pending' });
-  /** Ticks the sweep has finished. */
+  /** Ticks the sweep has finished, and who waits for the next one to end. */
   let ticks = 0;
+  let tickEnded: () => void = () => undefined;
   /** Waits for a whole tick that started after the call: what it would schedule is scheduled by then. */
   const aWholeTick = () => {
     const seen = ticks;
@@ -51,7 +52,7 @@ describe('WaitingSweep', () => {
     await requests.rows.insertMany([request('before-start'), request('sent-before-start', 'DeliveredToNetwork')]);
     sweep = new WaitingSweep(requests, queues, redis, config as unknown as BaseConfig, timing);
     const tick = sweep.tick.bind(sweep);
-    jest.spyOn(sweep, 'tick').mockImplementation(async () => { await tick(); ticks++; });
+    jest.spyOn(sweep, 'tick').mockImplementation(async () => { await tick(); ticks++; tickEnded(); });
     sweep.onApplicationBootstrap();
   });
 
@@ -101,6 +102,8 @@ describe('WaitingSweep', () => {
   });
 
   it('says it stopped, so that no other instance sweeps for it', async () => {
+    // Stopped between two ticks: shutdown does not wait for a tick under way, whose heartbeat would come after it.
+    await new Promise<void>((resolve) => { tickEnded = resolve; });
     await sweep.onApplicationShutdown();
     expect(await redis.zcard(`${prefix}:sms:instances`)).toBe(0);
   });
