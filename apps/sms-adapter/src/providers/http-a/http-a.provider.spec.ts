@@ -151,6 +151,17 @@ describe('HTTP provider A', () => {
       fake.receipts.length = 0;
     });
     const inboundPolls = () => fake.server.requestsTo('GET', /\/messages\/inbound$/).length;
+    const WITNESS = `Basic ${Buffer.from(`witness:${fake.password}`).toString('base64')}`;
+    const notTheWitness = () => fake.server.requests.filter((r) => r.headers.authorization !== WITNESS).length;
+    /**
+     * Starts a second provider that polls on the same interval under a user the fake does not know (refused,
+     * it keeps polling), and waits for its third poll: time for any provider still polling to poll as well.
+     */
+    const aWitnessPollsThrice = async () => {
+      make(polling, fake.settings({ username: 'witness' }));
+      const polls = () => fake.server.requestsTo('GET', /\/messages\/inbound$/).filter((r) => r.headers.authorization === WITNESS).length;
+      await eventually(polls, (n) => n >= 3, { what: 'three polls of the witness' });
+    };
 
     it('hands each inbound message to the sink exactly once across polls and pages', async () => {
       for (let i = 0; i < 150; i++) fake.receive(`+4917000000${String(i).padStart(3, '0')}`, '+4915100000001', `early ${i}`);
@@ -222,19 +233,19 @@ describe('HTTP provider A', () => {
       expect((provider as HttpAProvider).polling).toBe(true);
       await provider.close();
       expect((provider as HttpAProvider).polling).toBe(false);
-      const calls = fake.server.requests.length;
+      const calls = notTheWitness();
       fake.receive('+4917000000005', '+4915100000001', 'after close');
-      await new Promise((r) => setTimeout(r, 300));
-      expect(fake.server.requests.length).toBe(calls);
+      await aWitnessPollsThrice();
+      expect(notTheWitness()).toBe(calls);
       expect(sink.inbounds).toEqual([]);
     });
 
     it('does not poll when the interval is 0', async () => {
-      const before = inboundPolls();
+      const before = notTheWitness();
       const { provider } = make(factory);
       expect((provider as HttpAProvider).polling).toBe(false);
-      await new Promise((r) => setTimeout(r, 200));
-      expect(inboundPolls()).toBe(before);
+      await aWitnessPollsThrice();
+      expect(notTheWitness()).toBe(before);
     });
   });
 });

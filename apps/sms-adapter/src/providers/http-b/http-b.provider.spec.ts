@@ -178,15 +178,18 @@ describe('HTTP provider B', () => {
     it('reports each status change once, and stops asking after a final status', async () => {
       const { provider, sink } = make(polling);
       const { providerMessageId: id } = await provider.send(sms('d-poll'));
+      const asks = (messageId: string) => fake.server.requestsTo('GET', /\/deliveryInfos$/).filter((r) => r.path.includes(`/requests/${encodeURIComponent(messageId)}/`)).length;
       await eventually(() => sink.receipts.length, (n) => n === 1, { timeoutMs: 10_000, what: 'MessageWaiting' });
       fake.setStatus(id, 'DeliveredToNetwork');
       await eventually(() => sink.receipts.length, (n) => n === 2, { timeoutMs: 10_000, what: 'DeliveredToNetwork' });
       fake.setStatus(id, 'DeliveredToTerminal');
       await eventually(() => (provider as HttpBProvider).pendingReceipts, (n) => n === 0, { timeoutMs: 10_000, what: 'the final status' });
-      const asked = fake.server.requestsTo('GET', /\/deliveryInfos$/).length;
-      await new Promise((r) => setTimeout(r, 200));
-      expect(fake.server.requestsTo('GET', /\/deliveryInfos$/).length).toBe(asked);
-      expect(sink.receipts).toEqual(['MessageWaiting', 'DeliveredToNetwork', 'DeliveredToTerminal'].map((status) => ({ providerMessageId: id, address: '+4915100000002', status })));
+      // A message still waiting, asked for by the same poller, marks its passes: two more, and the final one was not asked again.
+      const asked = asks(id);
+      const { providerMessageId: witness } = await provider.send(sms('d-poll-witness'));
+      await eventually(() => asks(witness), (n) => n >= 2, { what: 'two passes of the poller' });
+      expect(asks(id)).toBe(asked);
+      expect(sink.receipts.filter((r) => r.providerMessageId === id)).toEqual(['MessageWaiting', 'DeliveredToNetwork', 'DeliveredToTerminal'].map((status) => ({ providerMessageId: id, address: '+4915100000002', status })));
     });
 
     it('carries the provider description as the reason of a failure', async () => {
@@ -203,9 +206,13 @@ describe('HTTP provider B', () => {
       await eventually(() => fake.server.requestsTo('GET', /\/deliveryInfos$/).length, (n) => n > 0);
       await provider.close();
       expect((provider as HttpBProvider).polling).toBe(false);
-      const calls = fake.server.requests.length;
-      await new Promise((r) => setTimeout(r, 300));
-      expect(fake.server.requests.length).toBe(calls);
+      const asked = fake.server.requestsTo('GET', /\/deliveryInfos$/).length;
+      // Another provider on the same interval marks the passes the closed one would have made.
+      const { provider: witness } = make(polling);
+      const { providerMessageId: witnessId } = await witness.send(sms('d-poll-close-witness'));
+      const witnessAsks = () => fake.server.requestsTo('GET', /\/deliveryInfos$/).filter((r) => r.path.includes(`/requests/${encodeURIComponent(witnessId)}/`)).length;
+      await eventually(witnessAsks, (n) => n >= 3, { what: 'three passes of the witness' });
+      expect(fake.server.requestsTo('GET', /\/deliveryInfos$/).length - witnessAsks()).toBe(asked);
     });
   });
 });
