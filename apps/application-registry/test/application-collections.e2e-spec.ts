@@ -1,4 +1,4 @@
-import { managementTenant, newTenant, TenantHandle } from '@berth/testing';
+import { gw, managementTenant, newTenant, TenantHandle } from '@berth/testing';
 import { BRAND, call, create, expectError, microservice, READ, unique, userName, userWith } from './registry-client';
 
 let OWNER: TenantHandle;
@@ -85,8 +85,17 @@ describe('registry: collections (all, by name, and the filters clients send)', (
   });
 
   it('lists by owner and by tenant (owner or subscriber) with the filters owner and tenant', async () => {
-    const byTenant = await call('GET', `/application/applications?tenant=${OWNER.id}&pageSize=10`, { tenant: OWNER });
-    expect(ids(byTenant.body).sort()).toEqual([priv.id, market.id, hosted.id].sort());
+    const own = [priv.id, market.id, hosted.id].sort();
+    expect(ids((await call('GET', `/application/applications?owner=${OWNER.id}&pageSize=10`, { tenant: OWNER })).body).sort()).toEqual(own);
+    expect(ids((await call('GET', `/application/applicationsByOwner/${OWNER.id}?pageSize=10`, { tenant: OWNER })).body).sort()).toEqual(own);
+    const byManagement = ids((await call('GET', '/application/applications?owner=management&pageSize=2000', { tenant: OWNER })).body);
+    expect(byManagement).toContain(offered.id);
+    expect(byManagement).not.toContain(priv.id);
+    expect(ids((await call('GET', `/application/applications?tenant=${OWNER.id}&pageSize=10`, { tenant: OWNER })).body).sort()).toEqual(own);
+    // A subscriber counts for `tenant`, not for `owner`; the subscription's 2xx is seen by the next read (docs/consistency.md).
+    expect((await gw(`/tenant/tenants/${OWNER.id}/applications`, { method: 'POST', as: OWNER.admin, body: { application: { id: offered.id } } })).status).toBe(201);
+    expect(ids((await call('GET', `/application/applications?tenant=${OWNER.id}&pageSize=10`, { tenant: OWNER })).body).sort()).toEqual([...own, offered.id].sort());
+    expect(ids((await call('GET', `/application/applications?owner=${OWNER.id}&pageSize=10`, { tenant: OWNER })).body).sort()).toEqual(own);
   });
 
   it('lists by user what the user\'s tenant sees, and honours noPaging', async () => {

@@ -1,8 +1,8 @@
 import type { Consumer } from 'kafkajs';
 import { Topics, TenantSubscribed } from '@berth/contracts';
 import { createEnvelope, Envelope, Publisher } from '@berth/messaging';
-import { gw, managementTenant, newTenant, TenantHandle, testStack } from '@berth/testing';
-import { call, create, eventually, expectError, kafka, microservice, READ, unique } from './registry-client';
+import { consumedBy, defined, eventually, gw, managementTenant, newTenant, TenantHandle, testStack } from '@berth/testing';
+import { call, create, expectError, kafka, microservice, READ, unique } from './registry-client';
 
 let OWNER: TenantHandle;
 let SUB: TenantHandle;
@@ -25,7 +25,7 @@ async function subscription(contract: typeof TenantSubscribed, tenant: string, a
   await publisher.publish(testStack.topic(Topics.subscriptionEvents), envelope);
 }
 
-const eventOf = (type: string, id: string) => eventually(async () => received.find((e) => e.type === type && e.aggregateId === id), 30000, `${type} of ${id}`);
+const eventOf = (type: string, id: string) => eventually(async () => received.find((e) => e.type === type && e.aggregateId === id), defined, { timeoutMs: 30000, what: `${type} of ${id}` });
 
 beforeAll(async () => {
   // The management tenant owns: its MARKET applications are offered to every tenant, SUB included.
@@ -75,7 +75,7 @@ describe('registry: the subscription projection', () => {
     expect((await call('PUT', `/application/applications/${app.id}`, { tenant: OWNER, body: { availability: 'MARKET' } })).status).toBe(200);
     await subscribe(app);
     expect((await call('PUT', `/application/applications/${app.id}`, { tenant: OWNER, body: { availability: 'PRIVATE' } })).status).toBe(200);
-    await eventually(async () => ((await call('GET', `/application/applicationsByTenant/${SUB.id}`, { tenant: SUB, roles: READ })).body?.applications?.length === 1 ? true : undefined), 30000, 'projection knows the subscription');
+    await eventually(() => call('GET', `/application/applicationsByTenant/${SUB.id}`, { tenant: SUB, roles: READ }), (r) => r.body?.applications?.length === 1, { timeoutMs: 30000, what: 'projection knows the subscription' });
     expect((await call('GET', `/application/applications/${app.id}`, { tenant: SUB, roles: READ })).status).toBe(200);
     for (const path of [`/application/applicationsByTenant/${SUB.id}`, `/application/applications?subscriber=${SUB.id}`, `/application/applications?providedFor=${SUB.id}`, `/application/applications?tenant=${SUB.id}`]) {
       const res = await call('GET', path, { tenant: SUB, roles: READ });
@@ -89,10 +89,10 @@ describe('registry: the subscription projection', () => {
     expect(clone.body.owner.tenant.id).toBe(SUB.id);
 
     expect((await gw(`/tenant/tenants/${SUB.id}/applications/${app.id}`, { method: 'DELETE', as: SUB.admin })).status).toBe(204);
-    await eventually(async () => ((await call('GET', `/application/applications/${app.id}`, { tenant: SUB })).status === 404 ? true : undefined), 30000, 'hidden again');
+    await eventually(() => call('GET', `/application/applications/${app.id}`, { tenant: SUB }), (r) => r.status === 404, { timeoutMs: 30000, what: 'hidden again' });
     // A stale TenantSubscribed (version 1, before the unsubscribe's version 2) delivered again changes nothing.
     await subscription(TenantSubscribed, SUB.id, app, 1);
-    await new Promise((r) => setTimeout(r, 2000));
+    await consumedBy('application-registry', [Topics.subscriptionEvents]);
     expect((await call('GET', `/application/applications/${app.id}`, { tenant: SUB })).status).toBe(404);
   });
 
@@ -100,10 +100,10 @@ describe('registry: the subscription projection', () => {
     const app = await create(OWNER, microservice({ availability: 'MARKET' }));
     await subscribe(app);
     // Delete only once the projection knows the subscription: a delete before that rightly succeeds.
-    await eventually(async () => {
-      const res = await call('GET', `/application/applicationsByTenant/${SUB.id}`, { tenant: SUB, roles: READ });
-      return res.body?.applications?.some((a: any) => a.id === app.id) ? true : undefined;
-    }, 30000, 'projection knows the subscription');
+    await eventually(
+      () => call('GET', `/application/applicationsByTenant/${SUB.id}`, { tenant: SUB, roles: READ }),
+      (r) => r.body?.applications?.some((a: any) => a.id === app.id), { timeoutMs: 30000, what: 'projection knows the subscription' },
+    );
     const refused = await call('DELETE', `/application/applications/${app.id}`, { tenant: OWNER });
     expectError(refused, 409, 'applications/Update Conflict', new RegExp(SUB.id));
     expect((await call('GET', `/application/applications/${app.id}`, { tenant: OWNER })).status).toBe(200);
@@ -117,7 +117,7 @@ describe('registry: the subscription projection', () => {
     const app = await create(OWNER, microservice({ availability: 'MARKET' }));
     await subscribe(app);
     expect((await call('PUT', `/application/applications/${app.id}`, { tenant: OWNER, body: { availability: 'PRIVATE' } })).status).toBe(200);
-    await eventually(async () => ((await call('GET', `/application/applications/${app.id}`, { tenant: SUB })).status === 200 ? true : undefined), 30000, 'subscribed');
+    await eventually(() => call('GET', `/application/applications/${app.id}`, { tenant: SUB }), (r) => r.status === 200, { timeoutMs: 30000, what: 'subscribed' });
     expect((await call('DELETE', `/application/applications/${app.id}`, { tenant: OWNER })).status).toBe(204);
     expect((await eventOf('ApplicationDeleted', app.id)).payload).toMatchObject({ force: false, subscribedTenants: [SUB.id] });
   });

@@ -1,5 +1,4 @@
 import { request } from 'node:http';
-import { createDeflateRaw } from 'node:zlib';
 import { admin, dockerImage, gw, microserviceZip, newTenant, testStack, zip } from '@berth/testing';
 import { Creds, createApp, expectError, hostedApp, microserviceApp, multipart, name, postBinary, storedBinaries, uploadZip } from './binary-upload';
 
@@ -120,18 +119,11 @@ describe('registry: binary upload through the gateway', () => {
   });
 
   it('refuses a zip bomb from its directory, before unpacking it: 422', async () => {
-    const deflate = createDeflateRaw({ level: 9 });
-    const packed: Buffer[] = [];
-    deflate.on('data', (chunk: Buffer) => packed.push(chunk));
-    const zeros = Buffer.alloc(1024 * 1024);
-    for (let i = 0; i < 1024; i++) if (!deflate.write(zeros)) await new Promise((r) => deflate.once('drain', r));
-    await new Promise((r) => deflate.end(r));
-    const bomb = zip([{ name: 'cumulocity.json', data: JSON.stringify(manifest()) }, { name: 'image.tar', compressed: Buffer.concat(packed), declaredSize: 1024 * 1024 * 1024 }]);
-    expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
+    // 1 MiB that claims to unpack to 1 GiB, and is not even deflate data (0xff opens a block of the reserved
+    // type): unpacking would fail on the first byte, so only a refusal from the directory names the ratio.
+    const bomb = zip([{ name: 'cumulocity.json', data: JSON.stringify(manifest()) }, { name: 'image.tar', compressed: Buffer.alloc(1024 * 1024, 0xff), declaredSize: 1024 * 1024 * 1024 }]);
     const app = await microserviceApp(owner);
-    const started = Date.now();
     expectError(await uploadZip(app.id, owner, bomb), 422, 'applications/Unprocessable Entity', /"image.tar" has a compression ratio of \d+, more than the limit of 100/);
-    expect(Date.now() - started).toBeLessThan(5000);
     expect(await storedBinaries(app.id)).toEqual([]);
   });
 

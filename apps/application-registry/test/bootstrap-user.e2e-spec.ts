@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { admin, BRAND, eventually, gw, newTenant } from '@berth/testing';
+import { Topics } from '@berth/contracts';
+import { admin, BRAND, consumedBy, eventually, gw, newTenant } from '@berth/testing';
 
 type Creds = [string, string];
 type Answer = Awaited<ReturnType<typeof gw>>;
@@ -93,7 +94,7 @@ describe('registry: bootstrap users', () => {
       method: 'POST', as: t.admin, body: { name, key: `${name}-key`, type: 'MICROSERVICE' }, headers: { 'X-Cumulocity-Processing-Mode': 'TRANSIENT' },
     });
     expect(transient.status).toBe(201);
-    await new Promise((r) => setTimeout(r, 1500));
+    await consumedBy('tenant-options', [Topics.applicationEvents]);
     expect((await gw(`/user/${t.id}/users/servicebootstrap_${name}`, { as: t.admin })).status).toBe(404);
   });
 });

@@ -1,8 +1,8 @@
 import type { Consumer } from 'kafkajs';
 import { TenantChanged, Topics } from '@berth/contracts';
 import { createEnvelope, Envelope, Publisher } from '@berth/messaging';
-import { admin, BRAND, gw, newTenant, TenantHandle, testStack } from '@berth/testing';
-import { eventually, kafka, unique } from './registry-client';
+import { admin, BRAND, defined, eventually, gw, newTenant, TenantHandle, testStack } from '@berth/testing';
+import { kafka, unique } from './registry-client';
 
 type Creds = [string, string];
 type Answer = Awaited<ReturnType<typeof gw>>;
@@ -55,7 +55,7 @@ describe('MARKET applications are offered to the owner\'s subtenants; the manage
     const management = await gw('/tenant/tenants/management', { as: admin() });
     expect(management.status).toBe(200);
     expect(management.body).not.toHaveProperty('parent');
-    const created = await eventually(async () => tenantEvents.find((e) => e.type === TenantChanged.type && e.aggregateId === a.id), 30000, 'TenantChanged');
+    const created = await eventually(async () => tenantEvents.find((e) => e.type === TenantChanged.type && e.aggregateId === a.id), defined, { timeoutMs: 30000, what: 'TenantChanged' });
     expect(created.payload).toMatchObject({ tenant: a.id, change: 'created', parent: 'management' });
   });
 
@@ -101,12 +101,9 @@ describe('MARKET applications are offered to the owner\'s subtenants; the manage
     await publisher.publish(testStack.topic(Topics.tenantEvents), createEnvelope(TenantChanged, {
       source: 'market-e2e', tenantId: c.id, aggregateId: c.id, aggregateVersion: 2, payload: { tenant: c.id, change: 'updated', parent: b.id },
     }));
-    await eventually(async () => ((await gw(`/application/applications/${market.id}`, { as: c.admin })).status === 200 ? true : undefined), 30000, 'registry knows the parent');
+    await eventually(() => gw(`/application/applications/${market.id}`, { as: c.admin }), (r) => r.status === 200, { timeoutMs: 30000, what: 'registry knows the parent' });
     expect(await listed(`/application/applicationsByOwner/${b.id}`, c.admin)).toEqual([market.id]);
-    const subscribed = await eventually(async () => {
-      const res = await subscribe(c, market.id);
-      return res.status === 404 ? undefined : res;
-    }, 30000, 'subscription app knows the parent');
+    const subscribed = await eventually(() => subscribe(c, market.id), (r) => r.status !== 404, { timeoutMs: 30000, what: 'subscription app knows the parent' });
     expect(subscribed.status).toBe(201);
     expectNotFound(await gw(`/application/applications/${priv.body.id}`, { as: c.admin }));
     expectNotFound(await subscribe(c, priv.body.id));

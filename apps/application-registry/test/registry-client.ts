@@ -63,15 +63,4 @@ export function expectError(res: { status: number; headers: Headers; body: any }
   if (message) expect(res.body.message).toMatch(message);
 }
 
-/** Polls `check` until it returns a value other than undefined, or fails after `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 30000, what = 'condition'): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what} not met within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 export const kafka = () => new Kafka({ clientId: unique('registry-e2e'), brokers: process.env.KAFKA_BROKERS!.split(','), logLevel: logLevel.NOTHING });

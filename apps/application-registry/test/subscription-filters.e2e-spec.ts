@@ -1,5 +1,5 @@
-import { admin as managementAdmin, gw, newTenant, TenantHandle } from '@berth/testing';
-import { eventually, expectError, microservice } from './registry-client';
+import { admin as managementAdmin, eventually, gw, newTenant, TenantHandle } from '@berth/testing';
+import { expectError, microservice } from './registry-client';
 
 type Creds = [string, string];
 const ids = (res: { body: any }) => (res.body?.applications ?? []).map((a: any) => a.id);
@@ -22,12 +22,12 @@ describe('tenant boundaries: another tenant\'s subscriptions are not listed', ()
     expect(made.status).toBe(201);
     app = made.body;
     // The subscription app learns of a new application from the registry's events: 404 until then.
-    const subscribed = await eventually(async () => {
-      const res = await gw(`/tenant/tenants/${B.id}/applications`, { method: 'POST', as: B.admin, body: { application: { id: app.id } } });
-      return res.status === 404 ? undefined : res;
-    }, 60000, 'the subscription app knows the application');
+    const subscribed = await eventually(
+      () => gw(`/tenant/tenants/${B.id}/applications`, { method: 'POST', as: B.admin, body: { application: { id: app.id } } }),
+      (r) => r.status !== 404, { timeoutMs: 60000, what: 'the subscription app knows the application' },
+    );
     expect(subscribed.status).toBe(201);
-    await eventually(async () => (ids(await gw(`/application/applicationsByTenant/${B.id}`, { as: B.admin })).includes(app.id) ? true : undefined), 30000, 'the registry knows the subscription');
+    await eventually(async () => ids(await gw(`/application/applicationsByTenant/${B.id}`, { as: B.admin })), (listed) => listed.includes(app.id), { timeoutMs: 30000, what: 'the registry knows the subscription' });
   }, 120000);
 
   it('answers A\'s admin 403 security/Forbidden for B\'s subscriber, providedFor, tenant and applicationsByTenant listings', async () => {

@@ -1,9 +1,9 @@
 import type { Consumer } from 'kafkajs';
 import { Topics } from '@berth/contracts';
 import type { Envelope } from '@berth/messaging';
-import { basic, gw, largeMicroserviceZip, microserviceZip, newTenant, testStack, zip } from '@berth/testing';
+import { basic, defined, eventually, gw, largeMicroserviceZip, microserviceZip, newTenant, testStack, zip } from '@berth/testing';
 import { Creds, expectError, hostedApp, microserviceApp, multipart, registryRss, storedBinaries, uploadZip } from './binary-upload';
-import { eventually, kafka, unique } from './registry-client';
+import { kafka, unique } from './registry-client';
 
 let owner: Creds;
 let consumer: Consumer;
@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => consumer?.disconnect());
 
 const activated = (id: string, binaryId: string) => eventually(async () => received.find((e) => e.type === 'ApplicationVersionActivated' && e.aggregateId === id
-  && (e.payload as { binaryId: string }).binaryId === binaryId), 30000, `activation of ${binaryId}`);
+  && (e.payload as { binaryId: string }).binaryId === binaryId), defined, { timeoutMs: 30000, what: `activation of ${binaryId}` });
 const ms = (version: string) => microserviceZip({ apiVersion: '1', version, replicas: 2 });
 const download = async (id: string, binaryId: string) => {
   const res = await fetch(`${testStack.gatewayUrl}/application/applications/${id}/binaries/${binaryId}`, { headers: { authorization: basic(...owner) } });
@@ -61,7 +61,7 @@ describe('registry: versions through the gateway', () => {
     expect(rolledBack.body).toMatchObject({ activeVersionId: v1, manifest: { version: '1.0.0' } });
     expect((await activated(app.id, v1) && received.filter((e) => e.type === 'ApplicationVersionActivated' && e.aggregateId === app.id).map((e) => (e.payload as any).reason)))
       .toEqual(expect.arrayContaining(['upload', 'upload']));
-    await eventually(async () => received.find((e) => e.aggregateId === app.id && (e.payload as any).reason === 'activate' && (e.payload as any).binaryId === v1), 30000, 'activate event');
+    await eventually(async () => received.find((e) => e.aggregateId === app.id && (e.payload as any).reason === 'activate' && (e.payload as any).binaryId === v1), defined, { timeoutMs: 30000, what: 'activate event' });
     expectError(await gw(`/application/applications/${app.id}/versions?version=1.1.0`, { method: 'DELETE', as: owner }), 409, 'applications/Update Conflict', /tagged latest/);
     expectError(await gw(`/application/applications/${app.id}/versions?version=7.0.0`, { method: 'DELETE', as: owner }), 404, 'applications/Not Found');
     expectError(await gw(`/application/applications/${app.id}/versions/7.0.0/activate`, { method: 'POST', as: owner }), 404, 'applications/Not Found');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { IncomingHttpHeaders, request } from 'node:http';
-import { testStack } from '@berth/testing';
+import { defined, eventually, testStack } from '@berth/testing';
 
 const BRAND = 'application/vnd.com.nsn.cumulocity';
 const call = (path: string, init: RequestInit = {}) =>
@@ -93,13 +93,11 @@ describe('gateway: discovery and verb conventions', () => {
     const id = `e2e-${randomUUID()}`;
     const res = await call('/application', { method: 'POST', headers: { 'X-HTTP-METHOD': 'put', 'X-Request-Id': id } });
     await expectError(res, 405, 'general/Method Not Allowed');
-    const deadline = Date.now() + 3000;
-    let line: string | undefined;
-    while (!line && Date.now() < deadline) {
-      line = readFileSync(testStack.logFile('application-registry'), 'utf8').split('\n').find((l) => l.includes(`"correlationId":"${id}"`) && l.includes('"status"'));
-      if (!line) await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(JSON.parse(line!)).toMatchObject({ method: 'PUT', url: '/application', status: 405 });
+    const line = await eventually(
+      () => readFileSync(testStack.logFile('application-registry'), 'utf8').split('\n').find((l) => l.includes(`"correlationId":"${id}"`) && l.includes('"status"')),
+      defined, { timeoutMs: 3000, what: `the registry's log line of request ${id}` },
+    );
+    expect(JSON.parse(line)).toMatchObject({ method: 'PUT', url: '/application', status: 405 });
   });
 
   it('refuses X-HTTP-METHOD naming a method a POST cannot stand in for', async () => {

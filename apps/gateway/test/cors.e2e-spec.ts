@@ -1,5 +1,5 @@
 import { request } from 'undici';
-import { admin, basic, BRAND, eventually, gw, newTenant, testStack } from '@berth/testing';
+import { admin, basic, BRAND, gw, newTenant, testStack } from '@berth/testing';
 
 type Tenant = Awaited<ReturnType<typeof newTenant>>;
 
@@ -37,13 +37,12 @@ describe('gateway: CORS from the tenant option access.control/allow.origin', () 
     expect(plain.headers.get('access-control-allow-origin')).toBeNull();
   });
 
-  it('echoes a listed origin with credentials within a second of the option\'s write; other origins get no CORS headers', async () => {
+  it('echoes a listed origin with credentials from the request after the option\'s write; other origins get no CORS headers', async () => {
     const put = await gw('/tenant/options/access.control/allow.origin', { method: 'PUT', as: tenant.admin, body: { value: `${APP}, ${DEV}` } });
     expect(put.status).toBe(200);
-    const started = Date.now();
-    const res = await eventually(() => asTenant(tenant, '/tenant/currentTenant', DEV), (r) => r.h('access-control-allow-origin') === DEV, 1000);
+    // Read-your-writes (docs/consistency.md): the gateway's copy of the option includes the write before the next request.
+    const res = await asTenant(tenant, '/tenant/currentTenant', DEV);
     expect(res.h('access-control-allow-origin')).toBe(DEV);
-    expect(Date.now() - started).toBeLessThanOrEqual(1100);
     expect(res.h('access-control-allow-credentials')).toBe('true');
     expect(res.h('vary')).toMatch(/Origin/);
     const evil = await asTenant(tenant, '/tenant/currentTenant', 'https://evil.example.com');
@@ -86,9 +85,9 @@ describe('gateway: CORS from the tenant option access.control/allow.origin', () 
     expect(denied.h('access-control-allow-origin')).toBe(APP);
   });
 
-  it('goes back to the platform default within a second of the option\'s deletion', async () => {
+  it('goes back to the platform default from the request after the option\'s deletion', async () => {
     expect((await gw('/tenant/options/access.control/allow.origin', { method: 'DELETE', as: tenant.admin })).status).toBe(204);
-    const res = await eventually(() => asTenant(tenant, '/tenant/currentTenant', 'https://evil.example.com'), (r) => r.h('access-control-allow-origin') === '*', 1000);
+    const res = await asTenant(tenant, '/tenant/currentTenant', 'https://evil.example.com');
     expect(res.h('access-control-allow-origin')).toBe('*');
     expect(res.h('access-control-allow-credentials')).toBeUndefined();
   });

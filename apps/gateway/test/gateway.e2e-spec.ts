@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { testStack } from '@berth/testing';
+import { eventually, testStack } from '@berth/testing';
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${testStack.gatewayUrl}${path}`, { headers: { ...testStack.adminAuth(), ...headers } });
 
-async function loggedBy(app: string, correlationId: string, timeoutMs = 3000): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (readFileSync(testStack.logFile(app), 'utf8').includes(`"correlationId":"${correlationId}"`)) return true;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return false;
-}
+/** Waits until `app`'s log names `correlationId`; fails when it does not within 3 s. */
+const loggedBy = (app: string, correlationId: string) =>
+  eventually(() => readFileSync(testStack.logFile(app), 'utf8'), (log) => log.includes(`"correlationId":"${correlationId}"`), {
+    timeoutMs: 3000, what: `${app} logs correlation id ${correlationId}`,
+  });
 
 describe('gateway (foundation)', () => {
   it('reports its own dependencies, and every internal app as a neighbour', async () => {
@@ -36,8 +33,8 @@ describe('gateway (foundation)', () => {
     const res = await get(path, { 'X-Request-Id': id });
     await res.arrayBuffer();
     expect(res.headers.get('x-request-id')).toBe(id);
-    expect(await loggedBy(app, id)).toBe(true);
-    expect(await loggedBy('gateway', id)).toBe(true);
+    await loggedBy(app, id);
+    await loggedBy('gateway', id);
   });
 
   it('answers an unknown route with 404 and the error resource', async () => {
@@ -50,8 +47,16 @@ describe('gateway (foundation)', () => {
   });
 
   it('makes a correlation id when the caller sends none, and refuses an unsafe one', async () => {
-    const res = await get('/health', { 'X-Request-Id': 'bad id with spaces' });
-    await res.arrayBuffer();
-    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const made = await Promise.all([get('/tenant/currentTenant'), get('/tenant/currentTenant')]);
+    const ids = await Promise.all(made.map(async (res) => { await res.arrayBuffer(); return res.headers.get('x-request-id'); }));
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ids[0]).not.toBe(ids[1]);
+    await loggedBy('tenant-options', ids[0]!);
+
+    const unsafe = await get('/tenant/currentTenant', { 'X-Request-Id': 'bad id with spaces' });
+    await unsafe.arrayBuffer();
+    const replaced = unsafe.headers.get('x-request-id');
+    expect(replaced).toMatch(/^[0-9a-f-]{36}$/);
+    await loggedBy('tenant-options', replaced!);
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
-import { metricValue, scrapeMetrics, testStack } from '@berth/testing';
+import { eventually, metricValue, scrapeMetrics, testStack } from '@berth/testing';
 
 const call = (path: string, headers: Record<string, string> = {}) =>
   fetch(`${testStack.gatewayUrl}${path}`, { headers: { ...testStack.adminAuth(), ...headers } }).then((r) => r.arrayBuffer());
@@ -11,15 +11,7 @@ describe('gateway: application key usage', () => {
 
   const today = () => redis.hgetall(`${testStack.dbPrefix}:usage:${new Date().toISOString().slice(0, 10)}`);
 
-  async function settled(check: (usage: Record<string, string>) => boolean): Promise<Record<string, string>> {
-    const deadline = Date.now() + 5000;
-    let usage = await today();
-    while (!check(usage) && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 200));
-      usage = await today();
-    }
-    return usage;
-  }
+  const settled = (check: (usage: Record<string, string>) => boolean) => eventually(today, check, { timeoutMs: 5000, intervalMs: 200, what: 'the day\'s usage counts' });
 
   it('counts requests per application key and day, and requests without a key as device requests', async () => {
     const key = `e2e-${randomUUID().slice(0, 8)}`;

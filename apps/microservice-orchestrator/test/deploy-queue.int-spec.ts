@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { Queue } from 'bullmq';
+import Redis from 'ioredis';
 import pino from 'pino';
+import { eventually } from '@berth/testing';
 import type { OrchestratorConfig } from '../src/config/microservice-orchestrator.env';
 import { DeployJob, DeployQueue, PermanentDeployError } from '../src/hosting/infrastructure/deploy-queue';
 import type { DeploymentDocument } from '../src/hosting/domain/deployment';
@@ -13,6 +16,11 @@ describe('DeployQueue (BullMQ on Redis)', () => {
   const calls: Array<{ job: DeployJob; attempt: number; final: boolean; at: number }> = [];
   let behaviour: (job: DeployJob, attempt: number) => Promise<string> = async () => 'ok';
   let settled = 0;
+  /** The same queue seen from outside, to read which jobs are still to run. */
+  let jobs: Queue;
+  let redis: Redis;
+  /** Jobs that could still run: none once every job settled for good, so nothing can run later. */
+  const runnable = () => jobs.getJobCounts('waiting', 'delayed', 'active', 'prioritized', 'paused');
 
   beforeAll(() => {
     const config = {
@@ -26,21 +34,24 @@ describe('DeployQueue (BullMQ on Redis)', () => {
     });
     queue.onSettled(() => { settled += 1; });
     queue.onModuleInit();
+    redis = new Redis(process.env.REDIS_URL!, { maxRetriesPerRequest: null });
+    jobs = new Queue('orchestrator-deploy', { connection: redis, prefix: `${config.BERTH_DB_PREFIX}:bull` });
   });
 
-  afterAll(() => queue.onApplicationShutdown());
+  afterAll(async () => {
+    await jobs.close();
+    await redis.quit();
+    await queue.onApplicationShutdown();
+  });
 
   beforeEach(() => { calls.length = 0; settled = 0; });
 
-  const until = async (check: () => boolean, ms = 15000) => {
-    const deadline = Date.now() + ms;
-    while (!check() && Date.now() < deadline) await sleep(50);
-  };
+  const until = (count: number) => eventually(() => settled, (n) => n === count, { timeoutMs: 15000, what: `${count} settled jobs` });
 
   it('retries a failing step with growing delays and tells the last attempt it is the last', async () => {
     behaviour = async (_job, attempt) => { if (attempt < 3) throw new Error(`engine busy ${attempt}`); return 'ok'; };
     await queue.enqueue(deployment('a'), 0);
-    await until(() => settled === 1);
+    await until(1);
     expect(calls.map((c) => [c.attempt, c.final])).toEqual([[1, false], [2, false], [3, true]]);
     const gaps = [calls[1].at - calls[0].at, calls[2].at - calls[1].at];
     expect(gaps[0]).toBeGreaterThanOrEqual(150);
@@ -51,16 +62,17 @@ describe('DeployQueue (BullMQ on Redis)', () => {
     behaviour = async () => { await sleep(300); return 'ok'; };
     await Promise.all([queue.enqueue(deployment('b'), 0), queue.enqueue(deployment('b'), 0), queue.enqueue(deployment('b'), 1)]);
     await queue.enqueue(deployment('b'), 0);
-    await until(() => settled === 2);
-    await sleep(300);
+    await until(2);
+    expect(await runnable()).toEqual({ waiting: 0, delayed: 0, active: 0, prioritized: 0, paused: 0 });
     expect(calls.map((c) => c.job.slot).sort()).toEqual([0, 1]);
   });
 
   it('does not retry a permanent failure', async () => {
     behaviour = async () => { throw new PermanentDeployError('image.tar is broken'); };
     await queue.enqueue(deployment('c'), 0);
-    await until(() => settled === 1);
-    await sleep(700);
+    await until(1);
+    // A retry would be scheduled (delayed) when the attempt fails: there is none.
+    expect(await runnable()).toEqual({ waiting: 0, delayed: 0, active: 0, prioritized: 0, paused: 0 });
     expect(calls.map((c) => c.attempt)).toEqual([1]);
   });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Queue } from 'bullmq';
 import Redis from 'ioredis';
 import {
   admin, basic, engine, eventually, gw, helloImage, ImageOptions, microserviceZip, removeStackContainers, stackContainers, testStack,
@@ -30,6 +31,21 @@ export const unsubscribe = (tenant: string, applicationId: string, as: Creds) =>
   gw(`/tenant/tenants/${tenant}/applications/${applicationId}`, { method: 'DELETE', as });
 export const containersOf = async (applicationId: string) =>
   (await stackContainers(testStack.dbPrefix)).filter((c) => c.Labels['io.berth.application'] === applicationId);
+/**
+ * Deploy jobs of the stack's orchestrator that could still run (waiting, delayed, active): none once
+ * every deploy it was asked for has ended, so no job can start another container after.
+ */
+export async function runnableDeployJobs(): Promise<Record<string, number>> {
+  const connection = new Redis(process.env.REDIS_URL!, { maxRetriesPerRequest: null });
+  const queue = new Queue('orchestrator-deploy', { connection, prefix: `${testStack.dbPrefix}:bull` });
+  try {
+    return await queue.getJobCounts('waiting', 'delayed', 'active', 'prioritized', 'paused');
+  } finally {
+    await queue.close();
+    connection.disconnect();
+  }
+}
+
 /**
  * Runs `work` while the test holds the orchestrator's reconcile lease, as another replica would, so
  * no reconcile pass runs in between; the lease is handed back after.

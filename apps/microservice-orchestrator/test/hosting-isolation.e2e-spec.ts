@@ -1,4 +1,5 @@
-import { admin, eventually, gw, newTenant } from '@berth/testing';
+import { Topics } from '@berth/contracts';
+import { admin, consumedBy, eventually, gw, newTenant } from '@berth/testing';
 import {
   containerPassword, containersOf, hostingHooks, microservice, servicePassword, statusOf, subscribe, subscribeManagement, unsubscribe, withoutReconcilePasses,
 } from './hosting-fixture';
@@ -45,7 +46,7 @@ describe('hosted microservices: isolation and replicas, on the local engine', ()
       expect((await unsubscribe(t.id, id, admin())).status).toBe(204);
       expect((await subscribe(t.id, id, admin())).status).toBe(201);
       listed = await eventually(() => servicePassword(id, t.id), (p) => p !== undefined, 10000);
-      await new Promise((r) => setTimeout(r, 1000));
+      await consumedBy('microservice-orchestrator', [Topics.subscriptionEvents]);
     });
     expect(listed).toBeDefined();
     expect(listed).not.toBe(firstPassword);

@@ -1,5 +1,5 @@
 import { admin, eventually, gw, killAndRestartApp } from '@berth/testing';
-import { containersOf, hostingHooks, microservice, raw, statusOf, subscribeManagement, uploadVersion } from './hosting-fixture';
+import { containersOf, hostingHooks, microservice, raw, runnableDeployJobs, statusOf, subscribeManagement, uploadVersion } from './hosting-fixture';
 
 hostingHooks();
 
@@ -26,14 +26,18 @@ describe('hosted microservices: versions and orchestrator restarts, on the local
   it('ends in exactly one running deployment when the orchestrator is killed mid-deploy', async () => {
     const { id, name } = await microservice({ readinessProbe: { httpGet: { path: '/health', port: 80 }, initialDelaySeconds: 2 } }, { args: ['slow'] });
     await subscribeManagement(id);
-    await eventually(() => statusOf(id), (s) => (s.stages ?? []).some((x: { stage: string }) => x.stage === 'Deploying'), 60000);
+    const deploying = await eventually(() => statusOf(id), (s) => s.status !== 'Up' && (s.stages ?? []).some((x: { stage: string }) => x.stage === 'Deploying'), {
+      timeoutMs: 60000, what: 'the deployment is under way',
+    });
+    expect(deploying.status).not.toBe('Up');
     await killAndRestartApp('microservice-orchestrator');
 
     const up = await eventually(() => statusOf(id), (s) => s.status === 'Up', 120000);
     expect(up).toMatchObject({ status: 'Up', instances: [{ healthy: true }] });
     expect((await eventually(() => raw(`/service/${name}/health`), (r) => r.status === 200, 15000)).status).toBe(200);
-    // Two more passes of the reconciler and the deploy queue's stalled-job check: still one container.
-    await new Promise((r) => setTimeout(r, 8000));
+    // The killed orchestrator's job is taken up again by the stalled-job check or ends; once no deploy job
+    // can run any more, nothing can start another container: still one.
+    await eventually(runnableDeployJobs, (counts) => Object.values(counts).every((n) => n === 0), { timeoutMs: 60000, what: 'no deploy job left to run' });
     expect((await containersOf(id)).map((c) => c.State)).toEqual(['running']);
     expect((await statusOf(id)).instances).toHaveLength(1);
   }, 200000);

@@ -37,13 +37,12 @@ describe('AcceptRequest with Redis out of reach', () => {
     await connection.close();
   });
 
-  it('answers once the request is stored, within seconds, and leaves its delivery waiting to be queued', async () => {
+  // Redis stays out of reach for the whole test: an answer that waited for the queue would never come (the test's timeout fails it).
+  it('answers once the request is stored, though the queue stays out of reach, and leaves its delivery waiting to be queued', async () => {
     const requests = new SmsRequestRepository(connection, redis, { BERTH_DB_PREFIX: prefix } as BaseConfig);
     const accept = new AcceptRequest(requests, queues, new WaitingSweep(requests, queues, redis, { BERTH_DB_PREFIX: prefix } as BaseConfig));
-    const started = Date.now();
     const doc = { _id: 'r1', tenant: 't1', senderAddress: '+4915112345678', message: 'hi', deliveries: [{ address: '+4917612345678', status: 'MessageWaiting' as const }], createdAt: new Date() };
     await accept.run(doc);
-    expect(Date.now() - started).toBeLessThan(5000);
     expect((await requests.find('r1'))?.deliveries[0].status).toBe('MessageWaiting');
   });
 });

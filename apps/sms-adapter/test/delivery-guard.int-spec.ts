@@ -74,9 +74,14 @@ describe('DeliveryGuard against Redis', () => {
 
   it('waits for a lock held elsewhere until it is freed or expires', async () => {
     await redis.set(`${prefix}lock:e.0`, 'someone', 'PX', 300);
-    const started = Date.now();
-    await guard.run('e.0', async () => waiting);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    let holderWhileRunning: string | null = 'not run';
+    await guard.run('e.0', async () => {
+      holderWhileRunning = await redis.get(`${prefix}lock:e.0`);
+      return waiting;
+    });
+    // It ran only once the other holder's lock was gone: the lock then was its own.
+    expect(holderWhileRunning).not.toBe('someone');
+    expect(holderWhileRunning).not.toBe('not run');
     expect(await redis.exists(`${prefix}lock:e.0`)).toBe(0);
   });
 });

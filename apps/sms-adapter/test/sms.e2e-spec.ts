@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { eventually, gw, newTenant, testServerPort } from '@berth/testing';
+import { readFileSync } from 'node:fs';
+import { eventually, gw, newTenant, testServerPort, testStack } from '@berth/testing';
 import { enc, inbound, newUser, outbound, pathOf, ReceiptServer, send, sendBody, SENDER, smppConfiguration } from './sms-client';
 import { TestSmsc } from './test-smsc';
 
@@ -87,8 +88,10 @@ describe('sms-adapter: send through SMPP', () => {
     const second = await send(t.admin, body, outbound(SENDER));
     expect([first.status, second.status]).toEqual([201, 201]);
     expect(second.body).toEqual(first.body);
-    await eventually(async () => submitsTo(t.id, text), (s) => s.length >= 2, 20000);
-    await new Promise((r) => setTimeout(r, 1500));
+    // Both deliveries have left MessageWaiting: their send jobs are done, and no retry of them can follow.
+    await eventually(() => deliveryInfos(first.body.resourceReference.resourceURL), (b) => b.deliveryInfoList.deliveryInfo.every((d: any) => d.deliveryStatus !== 'MessageWaiting'), {
+      timeoutMs: 20000, what: 'both deliveries sent',
+    });
     expect(submitsTo(t.id, text).map((s) => s.destination).sort()).toEqual(['4917612345678', '4917698765432']);
   });
 
@@ -129,7 +132,11 @@ describe('sms-adapter: send through SMPP', () => {
     const text = `outage ${randomBytes(4).toString('hex')}`;
     const res = await send(t.admin, sendBody([TO], text, { receiptRequest: { notifyUrl: `${receipts.url}/r3`, callbackData: 'cb-3' } }));
     expect(res.status).toBe(201);
-    await new Promise((r) => setTimeout(r, 3000));
+    // Its first attempt has met the stopped SMSC and is to be retried; the delivery is still waiting.
+    const requestId = String(res.body.resourceReference.resourceURL).split('/').at(-1);
+    await eventually(() => readFileSync(testStack.logFile('sms-adapter'), 'utf8'), (log) => log.includes(`Delivery ${requestId}.0 attempt 1 failed, retrying`), {
+      timeoutMs: 30000, what: 'the first attempt failed',
+    });
     expect((await deliveryInfos(res.body.resourceReference.resourceURL)).deliveryInfoList.deliveryInfo[0].deliveryStatus).toBe('MessageWaiting');
     await smsc.start();
     const submits = await eventually(async () => submitsTo(t.id, text), (s) => s.length > 0, 45000);

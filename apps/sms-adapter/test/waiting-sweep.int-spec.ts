@@ -3,6 +3,7 @@ import { Logger } from '@nestjs/common';
 import Redis from 'ioredis';
 import mongoose from 'mongoose';
 import type { BaseConfig } from '@berth/config';
+import { defined, eventually } from '@berth/testing';
 import type { SmsAdapterConfig } from '../src/config/sms-adapter.env';
 import { deliveryId, SmsRequestDocument } from '../src/sms/domain/sms-request';
 import { SmsQueues } from '../src/sms/infrastructure/sms-queues';
@@ -29,11 +30,16 @@ describe('WaitingSweep', () => {
     _id: id, tenant: 't1', senderAddress: '+4915112345678', message: 'hi', deliveries: [{ address: '+4917612345678', status }], createdAt: new Date(Date.now() - 1000),
   });
   const job = (id: string) => queues.send.getJob(deliveryId(id, 0));
-  async function until(check: () => Promise<boolean>, what: string) {
-    for (const end = Date.now() + 10_000; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) if (await check()) return;
-    throw new Error(`timed out waiting until ${what}`);
-  }
-  const idle = () => until(async () => !sweep.sweepPending, 'no sweep is pending');
+  const queued = (id: string, what: string) => eventually(() => job(id), defined, { timeoutMs: 10_000, intervalMs: 50, what });
+  const idle = () => eventually(() => sweep.sweepPending, (pending) => !pending, { timeoutMs: 10_000, intervalMs: 50, what: 'no sweep is pending' });
+  /** Ticks the sweep has finished, and who waits for the next one to end. */
+  let ticks = 0;
+  let tickEnded: () => void = () => undefined;
+  /** Waits for a whole tick that started after the call: what it would schedule is scheduled by then. */
+  const aWholeTick = () => {
+    const seen = ticks;
+    return eventually(() => ticks, (n) => n >= seen + 2, { timeoutMs: 10_000, intervalMs: 20, what: 'a whole tick of the sweep' });
+  };
 
   beforeAll(async () => {
     Logger.overrideLogger(false);
@@ -45,6 +51,8 @@ describe('WaitingSweep', () => {
     sweeps = jest.spyOn(requests, 'waiting');
     await requests.rows.insertMany([request('before-start'), request('sent-before-start', 'DeliveredToNetwork')]);
     sweep = new WaitingSweep(requests, queues, redis, config as unknown as BaseConfig, timing);
+    const tick = sweep.tick.bind(sweep);
+    jest.spyOn(sweep, 'tick').mockImplementation(async () => { await tick(); ticks++; tickEnded(); });
     sweep.onApplicationBootstrap();
   });
 
@@ -60,7 +68,7 @@ describe('WaitingSweep', () => {
   });
 
   it('queues, after its start, what was stored but never queued, and only what still waits', async () => {
-    await until(async () => Boolean(await job('before-start')), 'the waiting request is queued');
+    await queued('before-start', 'the waiting request is queued');
     await idle();
     expect(await job('sent-before-start')).toBeUndefined();
     expect(sweeps).toHaveBeenCalledTimes(1);
@@ -69,15 +77,17 @@ describe('WaitingSweep', () => {
   it('retries a failed queueing by _id, without reading the store for waiting requests', async () => {
     await requests.rows.insertOne(request('failed-queueing'));
     sweep.retryLater('failed-queueing');
-    await until(async () => Boolean(await job('failed-queueing')), 'the request is queued');
-    await new Promise((r) => setTimeout(r, timing.ageMs + 3 * timing.tickMs));
+    await queued('failed-queueing', 'the request is queued');
+    // A sweep of the store only runs once scheduled; a whole tick after the retry none is.
+    await aWholeTick();
+    expect(sweep.sweepPending).toBe(false);
     expect(sweeps).toHaveBeenCalledTimes(1);
   });
 
   it('sweeps when another instance stops beating, once', async () => {
     await redis.zadd(`${prefix}:sms:instances`, Date.now() - 60_000, 'dead-instance');
     await requests.rows.insertOne(request('of-dead-instance'));
-    await until(async () => Boolean(await job('of-dead-instance')), 'the dead instance\'s request is queued');
+    await queued('of-dead-instance', 'the dead instance\'s request is queued');
     await idle();
     expect(sweeps).toHaveBeenCalledTimes(2);
     expect(await redis.zscore(`${prefix}:sms:instances`, 'dead-instance')).toBeNull();
@@ -86,12 +96,14 @@ describe('WaitingSweep', () => {
   it('sweeps when Redis lost its data (the marker is gone)', async () => {
     await requests.rows.insertOne(request('lost-job'));
     await redis.del(`${prefix}:sms:sweep-marker`);
-    await until(async () => Boolean(await job('lost-job')), 'the request whose job was lost is queued');
+    await queued('lost-job', 'the request whose job was lost is queued');
     await idle();
     expect(sweeps).toHaveBeenCalledTimes(3);
   });
 
   it('says it stopped, so that no other instance sweeps for it', async () => {
+    // Stopped between two ticks: shutdown does not wait for a tick under way, whose heartbeat would come after it.
+    await new Promise<void>((resolve) => { tickEnded = resolve; });
     await sweep.onApplicationShutdown();
     expect(await redis.zcard(`${prefix}:sms:instances`)).toBe(0);
   });

@@ -16,12 +16,10 @@ const claims = (tenant: string, extra: object = {}) => ({ iss: 'cumulocity', aud
 const asBearer = (token: string) => gw('/user/currentUser', { headers: { authorization: `Bearer ${token}` } });
 
 describe('external JWT (RS256, keys from token.publicKey options)', () => {
-  it('accepts a token signed by the tenant\'s uploaded key, within a second of the upload', async () => {
+  it('accepts a token signed by the tenant\'s uploaded key on the request after the upload', async () => {
     const { t, privateKey, status } = await tenantWithKey();
-    const uploaded = Date.now();
     expect(status).toBe(201);
     expect(await asBearer(signJwt(claims(t.id), 'RS256', privateKey, 'k1'))).toMatchObject({ status: 200, body: { userName: 'boss' } });
-    expect(Date.now() - uploaded).toBeLessThan(1000);
   });
 
   it('refuses every mismatch with 401', async () => {
@@ -53,13 +51,11 @@ describe('external JWT (RS256, keys from token.publicKey options)', () => {
     expect(res).toMatchObject({ status: 422, body: { error: 'options/Invalid Data', message: expect.stringMatching(/^small: /) } });
   });
 
-  it('stops accepting tokens within a second of the key\'s deletion', async () => {
+  it('stops accepting tokens from the request after the key\'s deletion', async () => {
     const { t, privateKey } = await tenantWithKey();
     const token = signJwt(claims(t.id), 'RS256', privateKey as KeyObject, 'k1');
     expect((await asBearer(token)).status).toBe(200);
     expect((await gw('/tenant/options/token.publicKey/k1', { method: 'DELETE', as: t.admin })).status).toBe(204);
-    const started = Date.now();
     expect((await asBearer(token)).status).toBe(401);
-    expect(Date.now() - started).toBeLessThan(1000);
   });
 });

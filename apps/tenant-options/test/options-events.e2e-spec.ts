@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Consumer, Kafka, logLevel } from 'kafkajs';
 import { Envelope } from '@berth/messaging';
-import { testStack } from '@berth/testing';
+import { eventually, testStack } from '@berth/testing';
 import { admin, call, newTenant, system, TenantHandle } from './options-fixture';
 
 const TOPIC = 'tenant.option.v1';
@@ -29,15 +29,8 @@ describe('tenant options: OptionChanged events', () => {
     await consumer?.disconnect();
   });
 
-  async function waitFor(predicate: (e: { key: string; envelope: Envelope<any> }) => boolean, ms = 30000) {
-    const deadline = Date.now() + ms;
-    while (Date.now() < deadline) {
-      const hit = seen.find(predicate);
-      if (hit) return hit;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`no matching event within ${ms} ms; seen: ${JSON.stringify(seen.map((s) => [s.key, s.envelope.payload]))}`);
-  }
+  const waitFor = async (predicate: (e: { key: string; envelope: Envelope<any> }) => boolean) =>
+    (await eventually(() => seen, (events) => events.some(predicate), { timeoutMs: 30000, what: 'a matching OptionChanged event' })).find(predicate)!;
 
   it('a created, updated and deleted option each emit OptionChanged keyed <tenant>/<category>/<key>', async () => {
     await call(admin(tenant), 'POST', '/tenant/options', { category: 'access.control', key: 'allow.origin', value: 'https://a.example.com' });

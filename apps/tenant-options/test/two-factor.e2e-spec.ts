@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
 import { Consumer, Kafka, logLevel } from 'kafkajs';
 import { Topics } from '@berth/contracts';
-import { gw, newTenant, testStack } from '@berth/testing';
+import { eventually, gw, newTenant, testStack } from '@berth/testing';
 import { base32Decode, hotp, totpStep } from '../src/identity/domain/totp';
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
@@ -93,7 +93,7 @@ describe('two-factor authentication', () => {
     try {
       const key = `${testStack.dbPrefix}:tfa-token:${createHash('sha256').update(token).digest('base64url')}`;
       expect(await redis.pexpire(key, 1)).toBe(1);
-      await new Promise((r) => setTimeout(r, 20));
+      await eventually(() => redis.exists(key), (n) => n === 0, { what: 'the token has expired in Redis' });
     } finally {
       redis.disconnect();
     }
@@ -127,8 +127,10 @@ describe('two-factor authentication', () => {
       consumer = kafka.consumer({ groupId: `tfa-e2e-${randomBytes(4).toString('hex')}` });
       await consumer.connect();
       await consumer.subscribe({ topic: testStack.topic(Topics.smsSendCommands), fromBeginning: false });
+      // The group reads from the newest offset once it has joined: commands sent before that would pass it by.
+      const joined = new Promise((resolve) => consumer.on(consumer.events.GROUP_JOIN, resolve));
       await consumer.run({ eachMessage: async ({ message }) => { const e = JSON.parse(message.value!.toString()); pins.push({ key: message.key!.toString(), payload: e.payload, type: e.type }); } });
-      await new Promise((r) => setTimeout(r, 3000));
+      await joined;
     });
 
     afterAll(() => consumer?.disconnect());
@@ -144,9 +146,8 @@ describe('two-factor authentication', () => {
       expect(first.status).toBe(401);
       expect(((await first.json()) as any).message).toMatch(/^TFA SMS pin required/);
       const userName = user[0].split('/')[1];
-      const deadline = Date.now() + 30000;
-      while (!pins.some((p) => p.key === `${t.id}/${userName}`) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-      const sent = pins.find((p) => p.key === `${t.id}/${userName}`)!;
+      const sent = (await eventually(() => pins, (seen) => seen.some((p) => p.key === `${t.id}/${userName}`), { timeoutMs: 30000, what: 'the pin\'s SendSms command' }))
+        .find((p) => p.key === `${t.id}/${userName}`)!;
       expect(sent).toMatchObject({ type: 'SendSms', payload: { tenant: t.id, userName, phoneNumber: '+4915112345678', purpose: 'tfa-pin' } });
       const pin = /(\d{6})/.exec(sent.payload.text)![1];
       const wrongPin = pin === '000000' ? '000001' : '000000';

@@ -149,8 +149,7 @@ describe('passwords take effect at once', () => {
     expect((await gw('/user/currentUser', { as: [dora[0], next] })).status).toBe(401);
   });
 
-  // Other gateway replicas learn of a change through the identity events; alone this takes about
-  // 0.3 s here, but under the whole suite's load it has taken over 3 s once, hence the wide bound.
+  // A write behind the gateway's back gives it no positions to wait for: it learns of the change from the identity events alone.
   it('a change made behind the gateway reaches its cache through the identity events', async () => {
     const t = await newTenant();
     expect((await gw('/user/currentUser', { as: t.admin })).status).toBe(200);
@@ -159,10 +158,8 @@ describe('passwords take effect at once', () => {
       method: 'PUT', headers: { ...testStack.principalHeaders(principal), 'content-type': 'application/json' }, body: JSON.stringify({ enabled: false }),
     });
     expect(res.status).toBe(200);
-    const started = Date.now();
-    const after = await eventually(() => gw('/user/currentUser', { as: t.admin }), (r) => r.status === 401, 10000);
+    const after = await eventually(() => gw('/user/currentUser', { as: t.admin }), (r) => r.status === 401, { timeoutMs: 10000, what: 'the disabled user is refused' });
     expect(after.status).toBe(401);
-    expect(Date.now() - started).toBeLessThan(10000);
   });
 });
 

@@ -45,6 +45,25 @@ describe('OffsetCommits', () => {
     expect(sent[1]).toHaveLength(2);
   });
 
+  it('commits what was handled from its timer, once each interval, without being asked', async () => {
+    jest.useFakeTimers();
+    try {
+      const { commits, sent } = commitsWith(['ok', 'ok']);
+      commits.start();
+      commits.handle('t', 0, '4');
+      await jest.advanceTimersByTimeAsync(59_999);
+      expect(sent).toEqual([]);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(sent).toEqual([[{ topic: 't', partition: 0, offset: '5' }]]);
+      commits.handle('t', 0, '6');
+      await jest.advanceTimersByTimeAsync(60_000);
+      expect(sent).toEqual([[{ topic: 't', partition: 0, offset: '5' }], [{ topic: 't', partition: 0, offset: '7' }]]);
+      await commits.stop();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('forgets uncommitted offsets on reset, and commits what is left at stop', async () => {
     const { commits, sent } = commitsWith(['ok']);
     commits.handle('t', 0, '4');

@@ -1,5 +1,6 @@
 import { OutboxRelay } from '../src';
-import { MessagingFixture, until } from './messaging-fixture';
+import { eventually } from '@berth/testing';
+import { MessagingFixture } from './messaging-fixture';
 
 describe('an outbox collection whose documents only carry messages (disposable)', () => {
   let f: MessagingFixture;
@@ -18,14 +19,14 @@ describe('an outbox collection whose documents only carry messages (disposable)'
   it('has each document deleted once its messages are published, each message published once', async () => {
     await f.writeAggregates(20); // not reported: the relay finds them with its first scan
     await relay(['aggregates']).start();
-    await until(async () => (await f.db.collection('aggregates').countDocuments({})) === 0, 30000);
+    await eventually(() => f.db.collection('aggregates').countDocuments({}), (v) => v === 0, { timeoutMs: 30000 });
     expect(await f.topicCount()).toBe(20);
   });
 
   it('keeps the documents of an ordinary outbox collection, with their entries removed', async () => {
     await f.writeAggregates(20);
     await relay([]).start();
-    await until(async () => (await f.db.collection('aggregates').countDocuments({ '_outbox.id': { $exists: true } })) === 0, 30000);
+    await eventually(() => f.db.collection('aggregates').countDocuments({ '_outbox.id': { $exists: true } }), (v) => v === 0, { timeoutMs: 30000 });
     expect(await f.db.collection('aggregates').countDocuments({})).toBe(20);
     expect(await f.topicCount()).toBe(20);
   });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
+import { eventually } from '@berth/testing';
 import { ensureTopics, stopKafkajsIdleLoop } from '../src';
 
 const RequestQueue = require('kafkajs/src/network/requestQueue') as {
@@ -49,13 +50,14 @@ describe('kafkajs request queues after stopKafkajsIdleLoop', () => {
       await consumer.subscribe({ topic, fromBeginning: true });
       await consumer.run({ eachMessage: async ({ message }) => { received.push(String(message.value)); } });
       await producer.send({ topic, messages: [{ value: 'before' }] });
-      while (!received.includes('before')) await new Promise((r) => setTimeout(r, 50));
+      await eventually(() => received, (seen) => seen.includes('before'), { timeoutMs: 30_000, what: 'the first message' });
       checks = 0;
+      // The idle time is what is measured here, so it is a fixed one.
       await new Promise((r) => setTimeout(r, 2000));
       // Without the fix each connection checks its queue about every millisecond: thousands in 2 s.
       expect(checks).toBeLessThan(100);
       await producer.send({ topic, messages: [{ value: 'after' }] });
-      while (!received.includes('after')) await new Promise((r) => setTimeout(r, 50));
+      await eventually(() => received, (seen) => seen.includes('after'), { timeoutMs: 30_000, what: 'the message after the idle time' });
     } finally {
       RequestQueue.prototype.checkPendingRequests = checkPendingRequests;
       await consumer.disconnect();

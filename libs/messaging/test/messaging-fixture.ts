@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
 import { Db, MongoClient } from 'mongodb';
 import { ApplicationCreated } from '@berth/contracts';
+import { eventually } from '@berth/testing';
 import { createEnvelope, ensureTopics, OutboxRelay, outboxFor, Publisher } from '../src';
 
 /** A fresh topic and database on the real Kafka and MongoDB/FerretDB of the test environment. */
@@ -61,12 +62,29 @@ export class MessagingFixture {
     return (await this.db.collection('effects').findOne({ _id: 'counter' as never })) as never;
   }
 
-  /** Waits until the counter has seen every id, then a little longer to catch late duplicates. */
+  /**
+   * The counter once it has seen `expected` ids and the fixture's group has committed every message on the
+   * topic: each one was handled or skipped as done, so no late duplicate can still change the counter.
+   */
   async settle(expected: number, timeoutMs = 60000): Promise<{ n: number; seen: string[] }> {
-    const deadline = Date.now() + timeoutMs;
-    while ((await this.counter()).seen.length < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    await new Promise((r) => setTimeout(r, 1500));
-    return this.counter();
+    const settled = await eventually(
+      async () => ({ counter: await this.counter(), committed: await this.committed(), onTopic: await this.topicCount() }),
+      (o) => o.counter.seen.length >= expected && o.committed === o.onTopic,
+      { timeoutMs, intervalMs: 200, what: `${expected} ids counted and every message on ${this.topic} committed by group g${this.id}` },
+    );
+    return settled.counter;
+  }
+
+  /** Offsets the fixture's group (`g<id>`) has committed on the fixture's topic, summed over its partitions (none: 0). */
+  async committed(): Promise<number> {
+    const admin = this.kafka.admin();
+    await admin.connect();
+    try {
+      const [topic] = await admin.fetchOffsets({ groupId: `g${this.id}`, topics: [this.topic] });
+      return topic.partitions.reduce((sum, p) => sum + Math.max(0, Number(p.offset)), 0);
+    } finally {
+      await admin.disconnect();
+    }
   }
 
   /**
@@ -111,13 +129,5 @@ export class MessagingFixture {
     await admin.connect();
     await admin.deleteTopics({ topics: [this.topic, `${this.topic}.dlq`] }).catch(() => undefined);
     await admin.disconnect();
-  }
-}
-
-export async function until(check: () => Promise<boolean> | boolean, timeoutMs = 60000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
   }
 }

@@ -1,5 +1,6 @@
 import { OutboxRelay, PUBLISHED_COLLECTION } from '../src';
-import { MessagingFixture, until } from './messaging-fixture';
+import { eventually } from '@berth/testing';
+import { MessagingFixture } from './messaging-fixture';
 
 describe('OutboxRelay: the markers of published batches', () => {
   let f: MessagingFixture;
@@ -19,7 +20,7 @@ describe('OutboxRelay: the markers of published batches', () => {
     const r = relay(600_000); // never quiet: the entries stay, and so do the markers
     await r.start();
     const ids = await f.writeAggregates(5, r);
-    await until(async () => (await f.topicCount()) === 5);
+    await eventually(() => f.topicCount(), (v) => v === 5, { timeoutMs: 60000 });
     await r.stop();
     const markers = await f.db.collection(PUBLISHED_COLLECTION).find().toArray();
     const docs = markers.flatMap((m) => m.docs as Array<Record<string, unknown>>);
@@ -38,7 +39,7 @@ describe('OutboxRelay: the markers of published batches', () => {
     });
     const r = relay();
     await r.start();
-    await until(async () => (await r.backlog()).aggregates === 0);
+    await eventually(async () => (await r.backlog()).aggregates, (v) => v === 0, { timeoutMs: 60000 });
     await r.stop();
     expect(await f.topicCount()).toBe(6); // the four marked were not published again
     expect(await f.db.collection(PUBLISHED_COLLECTION).countDocuments()).toBe(0);

@@ -1,6 +1,7 @@
 import { CommandStartedEvent, CommandSucceededEvent, MongoClient } from 'mongodb';
 import { OutboxRelay } from '../src';
-import { MessagingFixture, until } from './messaging-fixture';
+import { eventually } from '@berth/testing';
+import { MessagingFixture } from './messaging-fixture';
 
 const DOCS = 2000;
 
@@ -35,7 +36,7 @@ describe('OutboxRelay: a periodic scan', () => {
       afterPublish: (records) => { if (records.some((r) => r.key === 'new')) events.push('published'); },
     }));
     await relay.start();
-    await until(async () => (await f.topicCount()) === DOCS);
+    await eventually(() => f.topicCount(), (v) => v === DOCS, { timeoutMs: 60000 });
 
     // The next scan's first round trip for more documents: report a write now.
     await new Promise<void>((resolve) => { scanStarted = resolve; });
@@ -44,8 +45,8 @@ describe('OutboxRelay: a periodic scan', () => {
     await f.db.collection('aggregates').insertOne(doc);
     relay.written('aggregates', 'new', doc._outbox);
     events.push('reported');
-    await until(() => events.includes('published'));
-    await until(() => events.lastIndexOf('scan end') > events.indexOf('reported'));
+    await eventually(() => events, (seen) => seen.includes('published'), { timeoutMs: 60000 });
+    await eventually(() => events, (seen) => seen.lastIndexOf('scan end') > seen.indexOf('reported'), { timeoutMs: 60000 });
 
     const after = events.slice(events.indexOf('reported'));
     expect(after.indexOf('published')).toBeLessThan(after.indexOf('scan end'));

@@ -1,5 +1,6 @@
 import { OutboxRelay, updateWithOutbox } from '../src';
-import { MessagingFixture, until } from './messaging-fixture';
+import { eventually } from '@berth/testing';
+import { MessagingFixture } from './messaging-fixture';
 
 describe('updateWithOutbox: one aggregate written through two replicas', () => {
   let f: MessagingFixture;
@@ -23,14 +24,14 @@ describe('updateWithOutbox: one aggregate written through two replicas', () => {
     await consumer.connect();
     await consumer.subscribe({ topics: [f.topic], fromBeginning: true });
     await consumer.run({ eachMessage: async ({ message }) => { versions.push(JSON.parse(String(message.value)).aggregateVersion); } });
-    await until(() => versions.length >= expected, 20_000).finally(() => consumer.disconnect());
+    await eventually(() => versions.length, (v) => v >= expected, { timeoutMs: 20_000 }).finally(() => consumer.disconnect());
     return versions;
   }
 
   it('publishes the entry another replica left in the document before the new one, without waiting for a scan', async () => {
     const holder = relay(`holder-${f.id}`);
     await holder.start();
-    await until(async () => (await f.db.collection('_outbox_leases').findOne({ _id: 'aggregates' as never }))?.owner === `holder-${f.id}`);
+    await eventually(async () => (await f.db.collection('_outbox_leases').findOne({ _id: 'aggregates' as never }))?.owner, (v) => v === `holder-${f.id}`, { timeoutMs: 60000 });
     const other = relay(`other-${f.id}`); // not the lease holder: it leaves its writes to the holder
     await other.start();
     await aggregates().insertOne({ _id: 'agg', version: 0 });

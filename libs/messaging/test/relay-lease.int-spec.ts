@@ -1,4 +1,5 @@
 import type { Collection } from 'mongodb';
+import { eventually } from '@berth/testing';
 import { RelayLease } from '../src';
 import { MessagingFixture } from './messaging-fixture';
 
@@ -41,9 +42,7 @@ describe('RelayLease (one relay per outbox across replicas), on the real store',
     expect(await a.holds()).toBe(true);
     expect((await stored('orders')).until).toEqual(first.until);
     store.open();
-    const deadline = Date.now() + TTL_MS / 4;
-    while ((await stored('orders')).until.getTime() === first.until.getTime() && Date.now() < deadline) await sleep(20);
-    const renewed = await stored('orders');
+    const renewed = await eventually(() => stored('orders'), (lease) => lease.until.getTime() !== first.until.getTime(), { timeoutMs: TTL_MS / 4, intervalMs: 20, what: 'the renewal' });
     expect(renewed.owner).toBe('a');
     expect(renewed.until.getTime()).toBeGreaterThan(first.until.getTime());
     await sleep(TTL_MS * 0.5);

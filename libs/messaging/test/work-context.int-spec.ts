@@ -1,6 +1,7 @@
 import { ApplicationCreated } from '@berth/contracts';
 import { ConsumerRunner, createEnvelope, Envelope, Inbox, workContext } from '../src';
-import { MessagingFixture, until } from './messaging-fixture';
+import { eventually } from '@berth/testing';
+import { MessagingFixture } from './messaging-fixture';
 
 describe('consumer runner: what a handler causes carries the message\'s context', () => {
   let f: MessagingFixture;
@@ -25,7 +26,7 @@ describe('consumer runner: what a handler causes carries the message\'s context'
       },
     }));
     await runner.start();
-    await until(() => caused.length === 1, 30000);
+    await eventually(() => caused.length, (v) => v === 1, { timeoutMs: 30000 });
     expect(caused[0]).toMatchObject({ correlationId: 'req-42', processingMode: 'TRANSIENT', causationId: incoming.id, actor: 'admin' });
   });
 });

@@ -1,6 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { MicroserviceConfig } from './config';
+import { eventually } from '@berth/testing';
 import { Microservice } from './microservice';
+import { SubscriptionWatcher } from './subscriptions';
 import { basic, platformDouble, type PlatformDouble } from '../test/platform-double';
 
 const ADMIN = basic('t1/alice', 'right');
@@ -95,14 +97,14 @@ describe('Microservice', () => {
     ms.onSubscriptionRemoved((e) => { seen.push(`removed ${e.tenant}`); });
     ms.onSubscriptionAdded(() => { throw new Error('a failing listener does not stop the others'); });
     try {
-      await waitFor(() => seen.length === 1);
+      await eventually(() => seen, (events) => events.length === 1);
       subscribed = [{ tenant: 't2', name: 'service_hello', password: 'p2' }];
-      await waitFor(() => seen.length === 3);
+      await eventually(() => seen, (events) => events.length === 3);
       expect(seen).toEqual(['added t1 service_hello', 'removed t1', 'added t2 service_hello']);
       expect(JSON.parse((await call('/as-user', ADMIN)).text)).toEqual({ as: ADMIN });
       expect((await call('/as-tenant', ADMIN)).status).toBe(403);
       subscribed = [{ tenant: 't1', name: 'service_hello', password: 'p1' }];
-      await waitFor(() => seen.length === 5);
+      await eventually(() => seen, (events) => events.length === 5);
       expect(JSON.parse((await call('/as-tenant', ADMIN)).text)).toEqual({ as: basic('t1/service_hello', 'p1') });
     } finally {
       await ms.stop();
@@ -110,21 +112,16 @@ describe('Microservice', () => {
   });
 
   it('does not watch subscriptions without a bootstrap user, and still serves', async () => {
+    const watching = jest.spyOn(SubscriptionWatcher.prototype, 'start');
     const { ms, call } = await started({ bootstrap: { tenant: '', user: '', password: '' } });
     try {
       expect((await call('/hello', ADMIN)).text).toBe('hello world!');
-      await new Promise((r) => setTimeout(r, 100));
+      // The watcher was never started, so no timer exists that could ask for subscriptions later.
+      expect(watching).not.toHaveBeenCalled();
       expect(platform.requests.filter((r) => r.path.includes('subscriptions'))).toEqual([]);
     } finally {
+      watching.mockRestore();
       await ms.stop();
     }
   });
 });
-
-async function waitFor(done: () => boolean, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { eventually } from '@berth/testing';
 
 const dist = (app: string) => join(__dirname, '..', '..', '..', 'dist', 'apps', app, 'src', 'main.js');
 
@@ -13,14 +14,6 @@ function run(app: string, env: Record<string, string>) {
   child.stderr.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, exited, output: () => output };
-}
-
-async function until(check: () => boolean, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 describe('app bootstrap', () => {
@@ -63,7 +56,7 @@ describe('app bootstrap', () => {
       TENANT_OPTIONS_URL: `http://127.0.0.1:${(slow.address() as AddressInfo).port}`,
     });
     try {
-      await until(() => gateway.output().includes('gateway ready'), 30000);
+      await eventually(() => gateway.output(), (out) => out.includes('gateway ready'), { timeoutMs: 30000, intervalMs: 50, what: 'the gateway says it is ready' });
       const inFlight = fetch(`http://127.0.0.1:${port}/tenant/loginOptions`);
       await arrived;
       gateway.child.kill('SIGTERM');

@@ -46,17 +46,6 @@ export async function newTenant(): Promise<{ id: string; domain: string; admin: 
   return { id: res.body.id, domain, admin: [`${res.body.id}/boss`, adminPass] };
 }
 
-/** Polls `check` until it holds or `ms` pass; returns its last result. */
-export async function eventually<T>(fn: () => Promise<T>, check: (v: T) => boolean, ms = 5000): Promise<T> {
-  const deadline = Date.now() + ms;
-  let value = await fn();
-  while (!check(value) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 100));
-    value = await fn();
-  }
-  return value;
-}
-
 /** A tenant's id and its admin's credentials, as newTenant answers. */
 export interface TenantHandle { id: string; admin: [string, string] }
 

@@ -27,12 +27,3 @@ export class RecordingSink implements ProviderSink {
     }
   }
 }
-
-/** Polls `check` every 20 ms until it holds; fails after `timeoutMs`. */
-export async function eventually(check: () => boolean, timeoutMs = 10_000, what = 'condition'): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}

@@ -1,4 +1,5 @@
-import { eventually, FakeProviderA, RecordingSink } from '../../../test/fakes';
+import { eventually, fakeOnlyTheClock } from '@berth/testing';
+import { FakeProviderA, RecordingSink } from '../../../test/fakes';
 import { ProviderRetryLaterError } from '../http/provider-failure';
 import { OutboundSms, ProviderRejectedError, ProviderUnavailableError, SmsProvider } from '../sms-provider';
 import { createHttpAProviderFactory } from './http-a.provider-factory';
@@ -111,11 +112,15 @@ describe('HTTP provider A', () => {
     });
 
     it('a 503 with Retry-After as an HTTP date', async () => {
-      fake.server.fail({ status: 503, path: /\/messages$/, headers: { 'retry-after': new Date(Date.now() + 60_000).toUTCString() } });
-      const error = await make().provider.send(sms('d-503')).catch((e) => e);
-      expect(error).toBeInstanceOf(ProviderRetryLaterError);
-      expect(error.retryAfterMs).toBeGreaterThan(50_000);
-      expect(error.retryAfterMs).toBeLessThanOrEqual(60_000);
+      fakeOnlyTheClock(new Date('2026-01-01T00:00:00Z'));
+      try {
+        fake.server.fail({ status: 503, path: /\/messages$/, headers: { 'retry-after': 'Thu, 01 Jan 2026 00:01:00 GMT' } });
+        const error = await make().provider.send(sms('d-503')).catch((e) => e);
+        expect(error).toBeInstanceOf(ProviderRetryLaterError);
+        expect(error.retryAfterMs).toBe(60_000);
+      } finally {
+        jest.useRealTimers();
+      }
     });
 
     it('a refused connection', async () => {
@@ -146,15 +151,26 @@ describe('HTTP provider A', () => {
       fake.receipts.length = 0;
     });
     const inboundPolls = () => fake.server.requestsTo('GET', /\/messages\/inbound$/).length;
+    const WITNESS = `Basic ${Buffer.from(`witness:${fake.password}`).toString('base64')}`;
+    const notTheWitness = () => fake.server.requests.filter((r) => r.headers.authorization !== WITNESS).length;
+    /**
+     * Starts a second provider that polls on the same interval under a user the fake does not know (refused,
+     * it keeps polling), and waits for its third poll: time for any provider still polling to poll as well.
+     */
+    const aWitnessPollsThrice = async () => {
+      make(polling, fake.settings({ username: 'witness' }));
+      const polls = () => fake.server.requestsTo('GET', /\/messages\/inbound$/).filter((r) => r.headers.authorization === WITNESS).length;
+      await eventually(polls, (n) => n >= 3, { what: 'three polls of the witness' });
+    };
 
     it('hands each inbound message to the sink exactly once across polls and pages', async () => {
       for (let i = 0; i < 150; i++) fake.receive(`+4917000000${String(i).padStart(3, '0')}`, '+4915100000001', `early ${i}`);
       const { sink } = make(polling);
-      await eventually(() => sink.inbounds.length >= 150, 10_000, '150 inbound messages');
+      await eventually(() => sink.inbounds.length, (n) => n >= 150, { timeoutMs: 10_000, what: '150 inbound messages' });
       fake.receive('+4917000000999', '+4915100000001', 'late');
-      await eventually(() => sink.inbounds.length >= 151, 10_000, 'the late message');
+      await eventually(() => sink.inbounds.length, (n) => n >= 151, { timeoutMs: 10_000, what: 'the late message' });
       const polls = inboundPolls();
-      await eventually(() => inboundPolls() >= polls + 3, 10_000, 'three more polls');
+      await eventually(() => inboundPolls(), (n) => n >= polls + 3, { timeoutMs: 10_000, what: 'three more polls' });
       expect(sink.inbounds.map((m) => m.message)).toEqual([...Array.from({ length: 150 }, (_, i) => `early ${i}`), 'late']);
       const late = fake.inbound.at(-1)!;
       expect(sink.inbounds.at(-1)).toEqual({ providerMessageId: late.id, senderAddress: '+4917000000999', destinationAddress: '+4915100000001', message: 'late', dateTime: late.receivedAt });
@@ -163,13 +179,13 @@ describe('HTTP provider A', () => {
     it('offers a message again when the sink failed, without skipping or repeating others', async () => {
       fake.receive('+4917000000001', '+4915100000001', 'one');
       const { sink } = make(polling);
-      await eventually(() => sink.inbounds.length === 1);
+      await eventually(() => sink.inbounds.length, (n) => n === 1);
       sink.failNext(1);
       fake.receive('+4917000000002', '+4915100000001', 'two');
       fake.receive('+4917000000003', '+4915100000001', 'three');
-      await eventually(() => sink.inbounds.length >= 3);
+      await eventually(() => sink.inbounds.length, (n) => n >= 3);
       const polls = inboundPolls();
-      await eventually(() => inboundPolls() >= polls + 2);
+      await eventually(() => inboundPolls(), (n) => n >= polls + 2);
       expect(sink.inbounds.map((m) => m.message)).toEqual(['one', 'two', 'three']);
       expect(warnings.some((w) => w.includes('sink unavailable'))).toBe(true);
     });
@@ -180,9 +196,9 @@ describe('HTTP provider A', () => {
       fake.report(id, 'accepted');
       fake.report(id, 'sent');
       fake.report(id, 'failed', 'absent subscriber');
-      await eventually(() => sink.receipts.length >= 2);
+      await eventually(() => sink.receipts.length, (n) => n >= 2);
       const polls = fake.server.requestsTo('GET', /\/receipts$/).length;
-      await eventually(() => fake.server.requestsTo('GET', /\/receipts$/).length >= polls + 2);
+      await eventually(() => fake.server.requestsTo('GET', /\/receipts$/).length, (n) => n >= polls + 2);
       expect(sink.receipts).toEqual([
         { providerMessageId: id, address: '+4915100000002', status: 'DeliveredToNetwork' },
         { providerMessageId: id, address: '+4915100000002', status: 'DeliveryImpossible', reason: 'absent subscriber' },
@@ -194,42 +210,42 @@ describe('HTTP provider A', () => {
       fake.receive('+4917000000007', '+4915100000001', 'fine');
       warnings.length = 0;
       const { sink } = make(polling);
-      await eventually(() => sink.inbounds.length === 1);
+      await eventually(() => sink.inbounds.length, (n) => n === 1);
       expect(sink.inbounds[0].message).toBe('fine');
       expect(warnings).toContain('http-a: skipped inbound item in-broken: a field is missing or malformed');
     });
 
     it('carries on after the gateway was unreachable', async () => {
       const { sink } = make(polling);
-      await eventually(() => inboundPolls() > 0);
+      await eventually(() => inboundPolls(), (n) => n > 0);
       await fake.stop();
       warnings.length = 0;
-      await eventually(() => warnings.some((w) => /polling failed: .*ECONNREFUSED/.test(w)), 10_000, 'a polling warning');
+      await eventually(() => warnings, (seen) => seen.some((w) => /polling failed: .*ECONNREFUSED/.test(w)), { timeoutMs: 10_000, what: 'a polling warning' });
       await fake.start();
       fake.receive('+4917000000004', '+4915100000001', 'after the outage');
-      await eventually(() => sink.inbounds.length === 1, 10_000, 'the message after the outage');
+      await eventually(() => sink.inbounds.length, (n) => n === 1, { timeoutMs: 10_000, what: 'the message after the outage' });
       expect(warnings.join('\n')).not.toContain(fake.password);
     });
 
     it('stops with close(): no more calls, nothing more reaches the sink', async () => {
       const { provider, sink } = make(polling);
-      await eventually(() => inboundPolls() > 0);
+      await eventually(() => inboundPolls(), (n) => n > 0);
       expect((provider as HttpAProvider).polling).toBe(true);
       await provider.close();
       expect((provider as HttpAProvider).polling).toBe(false);
-      const calls = fake.server.requests.length;
+      const calls = notTheWitness();
       fake.receive('+4917000000005', '+4915100000001', 'after close');
-      await new Promise((r) => setTimeout(r, 300));
-      expect(fake.server.requests.length).toBe(calls);
+      await aWitnessPollsThrice();
+      expect(notTheWitness()).toBe(calls);
       expect(sink.inbounds).toEqual([]);
     });
 
     it('does not poll when the interval is 0', async () => {
-      const before = inboundPolls();
+      const before = notTheWitness();
       const { provider } = make(factory);
       expect((provider as HttpAProvider).polling).toBe(false);
-      await new Promise((r) => setTimeout(r, 200));
-      expect(inboundPolls()).toBe(before);
+      await aWitnessPollsThrice();
+      expect(notTheWitness()).toBe(before);
     });
   });
 });

@@ -1,4 +1,5 @@
-import { eventually, FakeProviderB, RecordingSink } from '../../../test/fakes';
+import { eventually, fakeOnlyTheClock } from '@berth/testing';
+import { FakeProviderB, RecordingSink } from '../../../test/fakes';
 import { ProviderRetryLaterError } from '../http/provider-failure';
 import { OutboundSms, ProviderRejectedError, ProviderUnavailableError, SmsProvider } from '../sms-provider';
 import { createHttpBProviderFactory } from './http-b.provider-factory';
@@ -70,13 +71,21 @@ describe('HTTP provider B', () => {
     });
 
     it('is renewed before it expires, without a refused call', async () => {
-      fake.tokenLifetimeSeconds = 1;
-      const { provider } = make();
-      await provider.send(sms('d-expiry-1'));
-      await new Promise((r) => setTimeout(r, 1100));
-      await provider.send(sms('d-expiry-2'));
-      expect(fake.tokenRequests).toBe(2);
-      expect(fake.server.requests.filter((r) => r.path.endsWith('/requests'))).toHaveLength(2);
+      // Only the clock is fake (the cache and the fake provider both read Date.now); the HTTP calls are real.
+      fakeOnlyTheClock();
+      try {
+        fake.tokenLifetimeSeconds = 1;
+        const { provider } = make();
+        await provider.send(sms('d-expiry-1'));
+        await provider.send(sms('d-expiry-1b'));
+        expect(fake.tokenRequests).toBe(1);
+        jest.setSystemTime(Date.now() + 1100);
+        await provider.send(sms('d-expiry-2'));
+        expect(fake.tokenRequests).toBe(2);
+        expect(fake.server.requests.filter((r) => r.path.endsWith('/requests'))).toHaveLength(3);
+      } finally {
+        jest.useRealTimers();
+      }
     });
 
     it('is renewed once after a 401, and the send repeated with the new one', async () => {
@@ -169,34 +178,41 @@ describe('HTTP provider B', () => {
     it('reports each status change once, and stops asking after a final status', async () => {
       const { provider, sink } = make(polling);
       const { providerMessageId: id } = await provider.send(sms('d-poll'));
-      await eventually(() => sink.receipts.length === 1, 10_000, 'MessageWaiting');
+      const asks = (messageId: string) => fake.server.requestsTo('GET', /\/deliveryInfos$/).filter((r) => r.path.includes(`/requests/${encodeURIComponent(messageId)}/`)).length;
+      await eventually(() => sink.receipts.length, (n) => n === 1, { timeoutMs: 10_000, what: 'MessageWaiting' });
       fake.setStatus(id, 'DeliveredToNetwork');
-      await eventually(() => sink.receipts.length === 2, 10_000, 'DeliveredToNetwork');
+      await eventually(() => sink.receipts.length, (n) => n === 2, { timeoutMs: 10_000, what: 'DeliveredToNetwork' });
       fake.setStatus(id, 'DeliveredToTerminal');
-      await eventually(() => (provider as HttpBProvider).pendingReceipts === 0, 10_000, 'the final status');
-      const asked = fake.server.requestsTo('GET', /\/deliveryInfos$/).length;
-      await new Promise((r) => setTimeout(r, 200));
-      expect(fake.server.requestsTo('GET', /\/deliveryInfos$/).length).toBe(asked);
-      expect(sink.receipts).toEqual(['MessageWaiting', 'DeliveredToNetwork', 'DeliveredToTerminal'].map((status) => ({ providerMessageId: id, address: '+4915100000002', status })));
+      await eventually(() => (provider as HttpBProvider).pendingReceipts, (n) => n === 0, { timeoutMs: 10_000, what: 'the final status' });
+      // A message still waiting, asked for by the same poller, marks its passes: two more, and the final one was not asked again.
+      const asked = asks(id);
+      const { providerMessageId: witness } = await provider.send(sms('d-poll-witness'));
+      await eventually(() => asks(witness), (n) => n >= 2, { what: 'two passes of the poller' });
+      expect(asks(id)).toBe(asked);
+      expect(sink.receipts.filter((r) => r.providerMessageId === id)).toEqual(['MessageWaiting', 'DeliveredToNetwork', 'DeliveredToTerminal'].map((status) => ({ providerMessageId: id, address: '+4915100000002', status })));
     });
 
     it('carries the provider description as the reason of a failure', async () => {
       const { provider, sink } = make(polling);
       const { providerMessageId: id } = await provider.send(sms('d-poll-fail'));
       fake.setStatus(id, 'DeliveryImpossible', 'Unknown subscriber');
-      await eventually(() => sink.receipts.some((r) => r.status === 'DeliveryImpossible'));
+      await eventually(() => sink.receipts, (receipts) => receipts.some((r) => r.status === 'DeliveryImpossible'));
       expect(sink.receipts.at(-1)).toEqual({ providerMessageId: id, address: '+4915100000002', status: 'DeliveryImpossible', reason: 'Unknown subscriber' });
     });
 
     it('stops with close()', async () => {
       const { provider } = make(polling);
       await provider.send(sms('d-poll-close'));
-      await eventually(() => fake.server.requestsTo('GET', /\/deliveryInfos$/).length > 0);
+      await eventually(() => fake.server.requestsTo('GET', /\/deliveryInfos$/).length, (n) => n > 0);
       await provider.close();
       expect((provider as HttpBProvider).polling).toBe(false);
-      const calls = fake.server.requests.length;
-      await new Promise((r) => setTimeout(r, 300));
-      expect(fake.server.requests.length).toBe(calls);
+      const asked = fake.server.requestsTo('GET', /\/deliveryInfos$/).length;
+      // Another provider on the same interval marks the passes the closed one would have made.
+      const { provider: witness } = make(polling);
+      const { providerMessageId: witnessId } = await witness.send(sms('d-poll-close-witness'));
+      const witnessAsks = () => fake.server.requestsTo('GET', /\/deliveryInfos$/).filter((r) => r.path.includes(`/requests/${encodeURIComponent(witnessId)}/`)).length;
+      await eventually(witnessAsks, (n) => n >= 3, { what: 'three passes of the witness' });
+      expect(fake.server.requestsTo('GET', /\/deliveryInfos$/).length - witnessAsks()).toBe(asked);
     });
   });
 });

@@ -1,6 +1,7 @@
 import { createServer, Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { OutboundPolicy } from '@berth/runtime';
+import { eventually } from '@berth/testing';
 import { RecordingSink } from '../../../test/fakes';
 import { ProviderUnavailableError } from '../sms-provider';
 import { SmppProviderFactory } from './smpp-provider.factory';
@@ -33,9 +34,7 @@ describe('SMPP provider and the outbound guard', () => {
   it('connects when private addresses are allowed', async () => {
     const provider = new SmppProviderFactory(new OutboundPolicy(true)).create('t1', { host: 'localhost', port: String(port), systemId: 's', password: 'p' }, new RecordingSink());
     try {
-      const deadline = Date.now() + 5000;
-      while (connections === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      expect(connections).toBeGreaterThan(0);
+      await eventually(() => connections, (n) => n > 0, { what: 'a connection to the SMSC' });
     } finally {
       await provider.close();
     }
