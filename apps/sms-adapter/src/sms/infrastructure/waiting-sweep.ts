@@ -36,6 +36,8 @@ export class WaitingSweep implements OnApplicationBootstrap, OnApplicationShutdo
   private sweepDue?: number;
   private redisRunId?: string;
   private timer?: NodeJS.Timeout;
+  /** Ticks under way, which shutdown waits for: a tick's heartbeat must not land after the instance left. */
+  private readonly ticking = new Set<Promise<void>>();
   private readonly busy = { watch: false, work: false };
   private readonly failing = { watch: false, work: false };
 
@@ -51,8 +53,14 @@ export class WaitingSweep implements OnApplicationBootstrap, OnApplicationShutdo
 
   onApplicationBootstrap() {
     this.schedule('this instance started');
-    this.timer = setInterval(() => void this.tick(), this.timing.tickMs);
-    void this.tick();
+    this.timer = setInterval(() => this.tickInBackground(), this.timing.tickMs);
+    this.tickInBackground();
+  }
+
+  private tickInBackground() {
+    const tick = this.tick();
+    this.ticking.add(tick);
+    void tick.finally(() => this.ticking.delete(tick));
   }
 
   /** Request `id` is stored but queueing its deliveries failed: queue it on a later tick. */
@@ -144,6 +152,7 @@ export class WaitingSweep implements OnApplicationBootstrap, OnApplicationShutdo
 
   async onApplicationShutdown() {
     clearInterval(this.timer);
+    await Promise.allSettled([...this.ticking]);
     if (this.unqueued.size === 0) await this.redis.zrem(this.instancesKey, this.instance).catch(() => undefined);
   }
 }
