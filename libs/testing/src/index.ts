@@ -12,3 +12,4 @@ export * from './route-inventory';
 export * from './extra-app';
 export * from './ports';
 export * from './consistency';
+export * from './tcp-relay';
