@@ -15,3 +15,4 @@ export * from './route-inventory';
 export * from './extra-app';
 export * from './ports';
 export * from './consistency';
+export * from './tcp-relay';

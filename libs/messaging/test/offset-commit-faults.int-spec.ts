@@ -1,0 +1,91 @@
+import { ConsumerRunner, Inbox, once } from '../src';
+import { MessagingFixture, until } from './messaging-fixture';
+
+/** Offsets the group has committed on the fixture's topic, summed over its partitions (none: 0). */
+async function committed(f: MessagingFixture): Promise<number> {
+  const admin = f.kafka.admin();
+  await admin.connect();
+  try {
+    const [topic] = await admin.fetchOffsets({ groupId: `g${f.id}`, topics: [f.topic] });
+    return topic.partitions.reduce((sum, p) => sum + Math.max(0, Number(p.offset)), 0);
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+/** Members of the fixture's group, as the broker sees them. */
+async function members(f: MessagingFixture): Promise<number> {
+  const admin = f.kafka.admin();
+  await admin.connect();
+  try {
+    const { groups } = await admin.describeGroups([`g${f.id}`]);
+    return groups[0]?.state === 'Stable' ? groups[0].members.length : -1;
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+/**
+ * ConsumerRunner's offset commits across a real rebalance: A has handled messages whose offsets it
+ * has not committed yet when B joins the group. The rebalance makes A forget them (a member that
+ * lost a partition must not commit for it afterwards), the partitions A lost are handed to B again
+ * from the committed offsets, and B skips what A finished (inbox). Every message is handled once,
+ * none is skipped, and a member started afterwards resumes at the end with nothing left to handle.
+ */
+describe('ConsumerRunner: uncommitted offsets and a rebalance', () => {
+  let f: MessagingFixture;
+
+  beforeEach(async () => {
+    f = await new MessagingFixture().setUp();
+  });
+  afterEach(async () => {
+    await f.tearDown();
+  });
+
+  async function publish(from: number, count: number) {
+    for (let i = from; i < from + count; i++) await f.publisher.publish(f.topic, f.envelope(`agg-${i}`));
+  }
+
+  it('offsets handled but uncommitted at a rebalance: handed again, skipped, each message handled once, none skipped', async () => {
+    const calls: string[] = [];
+    // A and B commit no offsets from the timer: what A handled stays uncommitted until the rebalance.
+    const member = (name: string, commitIntervalMs = 600_000) => f.track(new ConsumerRunner({
+      kafka: f.kafka, groupId: `g${f.id}`, topics: [f.topic], publisher: f.publisher, commitIntervalMs,
+      inbox: new Inbox(f.db.collection('inbox'), `g${f.id}`),
+      handler: async (envelope, ctx) => {
+        calls.push(`${envelope.aggregateId}@${name}`);
+        const { filter, update } = once({ _id: 'counter' }, { $inc: { n: 1 }, $push: { seen: envelope.aggregateId } }, ctx.messageId);
+        await f.db.collection('effects').updateOne(filter, update as never);
+      },
+    }));
+
+    const a = member('A');
+    await a.start();
+    await publish(0, 12);
+    await until(async () => (await f.counter()).n === 12);
+    expect(await committed(f)).toBe(0);
+
+    const b = member('B');
+    await b.start();
+    await until(async () => (await members(f)) === 2, 60_000);
+    await publish(12, 12);
+    await until(async () => (await f.counter()).n === 24, 60_000);
+    await b.stop();
+    await a.stop();
+    // A third member resumes from what the group committed: it is handed again only messages
+    // that were finished (nothing for its handler), and commits up to the end.
+    const c = member('C', 200);
+    await c.start();
+    await until(async () => (await committed(f)) === 24, 60_000);
+    await c.stop();
+
+    expect(await committed(f)).toBe(24);
+    const ids = calls.map((c) => c.split('@')[0]);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect([...ids].sort()).toEqual(Array.from({ length: 24 }, (_, i) => `agg-${i}`).sort());
+    expect(calls.filter((call) => call.endsWith('@C'))).toEqual([]);
+    const counter = await f.counter();
+    expect(counter.n).toBe(24);
+    expect(new Set(counter.seen).size).toBe(24);
+  }, 180_000);
+});
