@@ -64,10 +64,11 @@ export function startSecureBroker(port: number): SecureBroker {
       'share.coordinator.state.topic.replication.factor=1', 'share.coordinator.state.topic.min.isr=1',
     ].join('\n'));
 
-    // A cluster id is 16 random bytes in URL-safe base64; made here, it saves a JVM start.
+    // A cluster id is 16 random bytes in URL-safe base64; made here, it saves a JVM start. Given as
+    // --cluster-id=…, since one that starts with `-` would read as an option.
     const clusterId = randomBytes(16).toString('base64url');
     const scram = (user: BrokerUser) => ['--add-scram', `SCRAM-SHA-512=[name=${user.username},password=${user.password}]`];
-    execFileSync('java', [...java, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', file('server.properties'), ...scram(interBroker), ...scram(scramUser)], { stdio: ['ignore', 'ignore', 'pipe'] });
+    execFileSync('java', [...java, 'kafka.tools.StorageTool', 'format', `--cluster-id=${clusterId}`, '-c', file('server.properties'), ...scram(interBroker), ...scram(scramUser)], { stdio: ['ignore', 'ignore', 'pipe'] });
   } catch (err) {
     rmSync(dir, { recursive: true, force: true });
     throw err;
