@@ -99,7 +99,8 @@ export const CASES: Record<string, MatrixCase | MatrixCase[]> = {
     // A tenant subscribed to an application reads it, and changes nothing of it.
     { path: (f) => `/application/applications/${f.market.id}`, body: () => ({ description: 'changed' }), secret: (f) => f.market.name, expect: is(A_ONLY, { admin: 'denied', management: 'ok' }) },
   ],
-  'DELETE /application/applications/:id': { path: app, secret: hostedMark, expect: A_ONLY },
+  // A MARKET application its subscribers still use is not deleted (409), past the access checks.
+  'DELETE /application/applications/:id': { path: app, secret: hostedMark, expect: A_ONLY, okStatus: [409] },
   'POST /application/applications/:id/clone': { path: (f) => `${app(f)}/clone`, secret: hostedMark, expect: A_ONLY },
   'POST /application/applications/:id/binaries': { path: (f) => `${app(f)}/binaries`, secret: hostedMark, expect: A_ONLY, okStatus: [400, 415, 422] },
   'GET /application/applications/:id/binaries': { path: (f) => `${app(f)}/binaries`, secret: (f) => f.binaryId, expect: A_ONLY },

@@ -19,7 +19,9 @@ export interface Fixture {
   a: Tenant; b: Tenant;
   as: Record<Who, Creds>;
   tenantMark: string;
-  hosted: { id: string; name: string; mark: string }; binaryId: string; version: string;
+  binaryId: string; version: string;
+  /** A's MARKET web application, subscribed by A: offered to A's subtenants only, and A has none. */
+  hosted: { id: string; name: string; mark: string };
   /** A's microservice, subscribed by A: its bootstrap user is `as.bootstrap`. */
   microservice: { id: string; name: string; mark: string; role: string };
   /** The password of A's service user of that microservice, which only its bootstrap user reads. */
@@ -120,7 +122,7 @@ export async function makeFixture(): Promise<Fixture> {
 
   const web = mark('secweb');
   const hostedMark = mark('hostedmark');
-  const hosted = await ok(gw('/application/applications', { method: 'POST', as, body: { name: web, key: `${web}-key`, type: 'HOSTED', contextPath: web, resourcesUrl: '/', description: hostedMark } }), 'hosted app');
+  const hosted = await ok(gw('/application/applications', { method: 'POST', as, body: { name: web, key: `${web}-key`, type: 'HOSTED', contextPath: web, resourcesUrl: '/', description: hostedMark, availability: 'MARKET' } }), 'hosted app');
   await uploadZip(hosted.id, as);
   const versions = await ok(gw(`/application/applications/${hosted.id}/versions`, { as }), 'versions');
   const ms = mark('secms');
