@@ -127,7 +127,7 @@ export const CASES: Record<string, MatrixCase | MatrixCase[]> = {
     body: (f) => ({ outboundSMSMessageRequest: { address: ['tel:+4915199999999'], senderAddress: f.sender, outboundSMSTextMessage: { message: 'x' } } }),
   },
   'GET /service/messaging/smsmessaging/outbound/:sender/requests/:id/deliveryInfos': { path: (f) => `${sms}/outbound/${tel(f)}/requests/${f.smsRequestId}/deliveryInfos`, secret: () => '4915199999999', expect: is(OWN_TENANT, { service: 'denied', other: 'denied', management: 'denied' }) },
-  // The provider settings are tenant options of category `messaging`: the tenant's option admins write them too.
+  // The provider settings are tenant options: the tenant's option admins read and write them too (docs/api/sms.md).
   'GET /service/messaging/providers/definitions': { path: () => '/service/messaging/providers/definitions', secret: (f) => f.providerMark, expect: is(OWN_TENANT, { admin: 'own', optionAdmin: 'own' }) },
   'GET /service/messaging/providers/configuration': { path: () => '/service/messaging/providers/configuration', secret: (f) => f.providerMark, expect: is(OWN_TENANT, { optionAdmin: 'ok' }) },
   'PUT /service/messaging/providers/configuration': {
