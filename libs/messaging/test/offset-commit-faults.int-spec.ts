@@ -1,5 +1,6 @@
 import { ConsumerRunner, Inbox, once } from '../src';
-import { MessagingFixture, until } from './messaging-fixture';
+import { eventually } from '@berth/testing';
+import { MessagingFixture } from './messaging-fixture';
 
 /** Offsets the group has committed on the fixture's topic, summed over its partitions (none: 0). */
 async function committed(f: MessagingFixture): Promise<number> {
@@ -62,21 +63,21 @@ describe('ConsumerRunner: uncommitted offsets and a rebalance', () => {
     const a = member('A');
     await a.start();
     await publish(0, 12);
-    await until(async () => (await f.counter()).n === 12);
+    await eventually(async () => (await f.counter()).n, (n) => n === 12, { timeoutMs: 60_000, what: 'A handled the first 12' });
     expect(await committed(f)).toBe(0);
 
     const b = member('B');
     await b.start();
-    await until(async () => (await members(f)) === 2, 60_000);
+    await eventually(() => members(f), (n) => n === 2, { timeoutMs: 60_000, what: 'both consumers in the group' });
     await publish(12, 12);
-    await until(async () => (await f.counter()).n === 24, 60_000);
+    await eventually(async () => (await f.counter()).n, (n) => n === 24, { timeoutMs: 60_000, what: 'all 24 handled' });
     await b.stop();
     await a.stop();
     // A third member resumes from what the group committed: it is handed again only messages
     // that were finished (nothing for its handler), and commits up to the end.
     const c = member('C', 200);
     await c.start();
-    await until(async () => (await committed(f)) === 24, 60_000);
+    await eventually(() => committed(f), (n) => n === 24, { timeoutMs: 60_000, what: 'offsets committed up to 24' });
     await c.stop();
 
     expect(await committed(f)).toBe(24);
