@@ -8,12 +8,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  * every method: many clients send a JSON content type on every request, a body-less `DELETE`
  * among them (docs/api/conventions.md).
  */
-export function registerJsonMediaTypes(fastify: FastifyInstance): void {
+export function registerJsonMediaTypes(fastify: FastifyInstance, options: { rawBody?: boolean } = {}): void {
   const { onProtoPoisoning, onConstructorPoisoning } = fastify.initialConfig;
   const json = fastify.getDefaultJsonParser(onProtoPoisoning ?? 'error', onConstructorPoisoning ?? 'error');
   fastify.removeContentTypeParser('application/json');
-  fastify.addContentTypeParser(/^application\/([^;\s]+\+)?json(\s*;.*)?$/i, { parseAs: 'string' }, (req: FastifyRequest, body: string, done) => {
+  fastify.addContentTypeParser(/^application\/([^;\s]+\+)?json(\s*;.*)?$/i, { parseAs: 'buffer' }, (req: FastifyRequest, body: Buffer, done) => {
+    // `rawBody`: the bytes as received, for routes that check a signature over them (Nest's option of that name).
+    if (options.rawBody) (req as FastifyRequest & { rawBody?: Buffer }).rawBody = body;
     if (body.length === 0) return done(null, undefined);
-    return json(req, body, done);
+    return json(req, body.toString('utf8'), done);
   });
 }

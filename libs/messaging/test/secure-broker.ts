@@ -62,6 +62,8 @@ export function startSecureBroker(port: number): SecureBroker {
       `log.dirs=${file('data')}`, 'num.partitions=1', 'auto.create.topics.enable=false', 'group.initial.rebalance.delay.ms=0',
       'offsets.topic.replication.factor=1', 'offsets.topic.num.partitions=1', 'transaction.state.log.replication.factor=1', 'transaction.state.log.min.isr=1',
       'share.coordinator.state.topic.replication.factor=1', 'share.coordinator.state.topic.min.isr=1',
+      // The log cleaner allocates its dedupe buffer (128 MiB by default) at start-up: too much of a 256 MiB heap.
+      'log.cleaner.dedupe.buffer.size=8388608',
     ].join('\n'));
 
     // A cluster id is 16 random bytes in URL-safe base64; made here, it saves a JVM start. Given as

@@ -186,7 +186,7 @@ export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): 
   await options.beforeListen?.(nest, config);
   // Nest registers its own `application/json` parser while it initialises; ours replaces it afterwards.
   await nest.init();
-  registerJsonMediaTypes(fastify);
+  registerJsonMediaTypes(fastify, { rawBody: options.nestOptions?.rawBody === true });
   const exchanges = new RawExchanges({ logger, metrics, errors, security, publicBase: publicBaseOf, brandHeader: config.BERTH_BRAND_HEADER, closing: () => closing });
   const foreign = foreignMethods(exchanges);
   const own = options.rawHandler?.(nest, config, exchanges);
