@@ -1,0 +1,47 @@
+import type { Dispatcher } from 'undici';
+import { ensureNotExpired, waitBefore } from '../message-deadline';
+import type { OutboundSms } from '../sms-provider';
+
+export type MessageDeadline = Pick<OutboundSms, 'deliveryId' | 'notAfter'>;
+
+/**
+ * One request through `agent` that submits `message`, leaving only while the message's deadline
+ * has not passed: the deadline is checked once the request's connection is ready (after any wait
+ * for it) and a passed one aborts the request before a byte is written; a request still waiting
+ * for its connection at the deadline is given up. Both fail with MessageExpiredError.
+ */
+export function requestBeforeDeadline(agent: Dispatcher, message: MessageDeadline, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData> {
+  if (message.notAfter === undefined) return agent.request(options);
+  let writing = false;
+  const cutoff = new AbortController();
+  const checked = agent.compose((dispatch) => (opts, handler) => dispatch(opts, {
+    onRequestStart(controller, context) {
+      writing = true;
+      handler.onRequestStart?.(controller, context);
+      if (controller.aborted) return;
+      try {
+        ensureNotExpired(message);
+      } catch (err) {
+        controller.abort(err as Error);
+      }
+    },
+    onRequestUpgrade: (...args) => handler.onRequestUpgrade?.(...args),
+    onResponseStart: (...args) => handler.onResponseStart?.(...args),
+    onResponseData: (...args) => handler.onResponseData?.(...args),
+    onResponseEnd: (...args) => handler.onResponseEnd?.(...args),
+    onResponseError: (...args) => handler.onResponseError?.(...args),
+  }));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      if (writing) return;
+      try {
+        ensureNotExpired(message);
+      } catch (err) {
+        cutoff.abort(err);
+        reject(err as Error);
+      }
+    }, waitBefore(message, Number.MAX_SAFE_INTEGER));
+    const signal = options.signal ? AbortSignal.any([options.signal as AbortSignal, cutoff.signal]) : cutoff.signal;
+    checked.request({ ...options, signal }).then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}
