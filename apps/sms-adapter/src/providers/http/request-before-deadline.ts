@@ -6,12 +6,14 @@ export type MessageDeadline = Pick<OutboundSms, 'deliveryId' | 'notAfter'>;
 
 /**
  * One request through `agent` that submits `message`, leaving only while the message's deadline
- * has not passed: the deadline is checked once the request's connection is ready (after any wait
- * for it) and a passed one aborts the request before a byte is written; a request still waiting
- * for its connection at the deadline is given up. Both fail with MessageExpiredError.
+ * has not passed: the deadline is checked before the request starts and again once its connection
+ * is ready (after any wait for it), where a passed one aborts the request before a byte is written;
+ * a request still waiting for its connection at the deadline is given up. Each fails with
+ * MessageExpiredError.
  */
-export function requestBeforeDeadline(agent: Dispatcher, message: MessageDeadline, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData> {
+export async function requestBeforeDeadline(agent: Dispatcher, message: MessageDeadline, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData> {
   if (message.notAfter === undefined) return agent.request(options);
+  ensureNotExpired(message);
   let writing = false;
   const cutoff = new AbortController();
   const checked = agent.compose((dispatch) => (opts, handler) => dispatch(opts, {
