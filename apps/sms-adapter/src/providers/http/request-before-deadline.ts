@@ -4,6 +4,9 @@ import type { OutboundSms } from '../sms-provider';
 
 export type MessageDeadline = Pick<OutboundSms, 'deliveryId' | 'notAfter'>;
 
+/** The longest delay a Node timer takes as given. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /**
  * One request through `agent` that submits `message`, leaving only while the message's deadline
  * has not passed: the deadline is checked before the request starts and again once its connection
@@ -42,7 +45,7 @@ export async function requestBeforeDeadline(agent: Dispatcher, message: MessageD
         cutoff.abort(err);
         reject(err as Error);
       }
-    }, waitBefore(message, Number.MAX_SAFE_INTEGER));
+    }, waitBefore(message, MAX_TIMER_MS));
     const signal = options.signal ? AbortSignal.any([options.signal as AbortSignal, cutoff.signal]) : cutoff.signal;
     checked.request({ ...options, signal }).then(resolve, reject).finally(() => clearTimeout(timer));
   });
