@@ -32,6 +32,8 @@ async function command(expiresAt?: Date): Promise<{ text: string; request: strin
 }
 
 const deliveryInfos = (request: string) => gw(`${outbound()}/${request}/deliveryInfos`, { as: t.admin });
+const statusOf = (res: Awaited<ReturnType<typeof deliveryInfos>>): string | undefined => res.body?.deliveryInfoList?.deliveryInfo?.[0]?.deliveryStatus;
+const FINAL = ['DeliveredToTerminal', 'DeliveryImpossible', 'DeliveryUncertain'];
 const submitted = (text: string) => smsc.submits.filter((s) => s.systemId === t.id && s.text === text);
 
 beforeAll(async () => {
@@ -50,7 +52,8 @@ afterAll(async () => {
 });
 
 /**
- * `SendSms.expiresAt`: a command that arrives expired is dropped, never stored nor submitted. A
+ * `SendSms.expiresAt`: a command that arrives expired is dropped, never stored nor submitted; one
+ * that expires while the adapter waits for its SMSC is not submitted when the SMSC comes back. A
  * later command of the same tenant, delivered, is the barrier after which absence is checked.
  */
 describe('sms-adapter: SendSms expiry', () => {
@@ -65,4 +68,24 @@ describe('sms-adapter: SendSms expiry', () => {
     const none = await deliveryInfos(expired.request);
     expect({ status: none.status, error: none.body?.error }).toEqual({ status: 404, error: 'messaging/Not Found' });
   }, 60000);
+
+  it('does not submit a command that expired while its SMSC was down, once the SMSC is back; the next one is delivered', async () => {
+    await smsc.stop();
+    const expiresAt = new Date(Date.now() + 2000);
+    const late = await command(expiresAt);
+    // Stored before it expired: the adapter has taken it and waits for the SMSC.
+    const stored = await eventually(() => deliveryInfos(late.request), (r) => r.status === 200 || Date.now() > expiresAt.getTime(), 10000);
+    expect(statusOf(stored)).toBe('MessageWaiting');
+    await eventually(async () => Date.now(), (now) => now > expiresAt.getTime(), 10000);
+    await smsc.start();
+
+    const ended = await eventually(() => deliveryInfos(late.request), (r) => FINAL.includes(statusOf(r) ?? ''), 30000);
+    expect(ended.body.deliveryInfoList.deliveryInfo[0]).toMatchObject({ deliveryStatus: 'DeliveryImpossible', description: 'expired before it could be sent' });
+
+    const fresh = await command(new Date(Date.now() + 300_000));
+    await eventually(async () => submitted(fresh.text), (s) => s.length === 1, 30000);
+    const delivered = await eventually(() => deliveryInfos(fresh.request), (r) => statusOf(r) === 'DeliveredToTerminal', 20000);
+    expect(delivered.status).toBe(200);
+    expect(submitted(late.text)).toEqual([]);
+  }, 90000);
 });

@@ -20,6 +20,12 @@ export interface OutboundSms {
   reference?: number;
   /** Called (and awaited) right before the message leaves for the provider, once it is sure to be sent. */
   submitting?: () => Promise<void>;
+  /**
+   * The message's deadline (ms since the epoch): it must not leave for the provider after it. The
+   * provider checks it right before the submit leaves, after any wait (connection, bind, token),
+   * and ends such waits at it (see message-deadline.ts).
+   */
+  notAfter?: number;
 }
 
 export interface SubmitResult {
@@ -65,13 +71,15 @@ export class ProviderUnavailableError extends Error {
 }
 /** The provider refused the message for good (bad number, bad credentials): the delivery ends DeliveryImpossible with this reason. */
 export class ProviderRejectedError extends Error {}
+/** The message's `notAfter` passed before it could leave: nothing was sent, and it is not retried. */
+export class MessageExpiredError extends Error {}
 
 /** One tenant's connection to its configured provider. */
 export interface SmsProvider {
   readonly id: string;
   /** What the provider can do for inbound messages (docs/api/sms.md): whether received messages can be listed, and fetched one by one. */
   readonly supports: { receiveAll: boolean; receiveOne: boolean; receiptReferences?: boolean };
-  /** Submits one message. Throws ProviderUnavailableError or ProviderRejectedError. */
+  /** Submits one message, unless its `notAfter` passed. Throws ProviderUnavailableError, ProviderRejectedError or MessageExpiredError. */
   send(sms: OutboundSms): Promise<SubmitResult>;
   /** Releases connections and timers. */
   close(): Promise<void>;

@@ -28,6 +28,8 @@ export class FakeHttpServer {
   private server?: Server;
   private port = 0;
   private readonly failures: Array<Required<Pick<FailureRule, 'status' | 'times'>> & FailureRule> = [];
+  /** Runs as each request arrives, before it is answered (a test can move a fake clock while a call is in flight). */
+  onRequest?: (request: RecordedRequest) => void;
 
   constructor(private readonly route: Route) {}
 
@@ -69,7 +71,9 @@ export class FakeHttpServer {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks).toString('utf8');
     const path = req.url ?? '/';
-    this.requests.push({ method: req.method ?? '', path, headers: req.headers, body });
+    const recorded = { method: req.method ?? '', path, headers: req.headers, body };
+    this.requests.push(recorded);
+    this.onRequest?.(recorded);
     const failure = this.failures.find((f) => f.times > 0 && (!f.path || f.path.test(path)));
     if (failure) {
       failure.times--;

@@ -1,7 +1,7 @@
 import { eventually, fakeOnlyTheClock } from '@berth/testing';
 import { FakeProviderA, RecordingSink } from '../../../test/fakes';
 import { ProviderRetryLaterError } from '../http/provider-failure';
-import { OutboundSms, ProviderRejectedError, ProviderUnavailableError, SmsProvider } from '../sms-provider';
+import { MessageExpiredError, OutboundSms, ProviderRejectedError, ProviderUnavailableError, SmsProvider } from '../sms-provider';
 import { createHttpAProviderFactory } from './http-a.provider-factory';
 import { HttpAProvider } from './http-a.provider';
 import { OutboundPolicy } from '@berth/runtime';
@@ -92,6 +92,29 @@ describe('HTTP provider A', () => {
       expect(error).toBeInstanceOf(ProviderRejectedError);
       expect(error.message).toBe('http-a: setting "password" is not configured');
       expect(fake.server.requests.length).toBe(before);
+    });
+  });
+
+  describe("the message's deadline (only the clock is fake)", () => {
+    afterEach(() => jest.useRealTimers());
+
+    it('a message past its notAfter is not submitted: MessageExpiredError, and no request reaches the gateway', async () => {
+      fakeOnlyTheClock();
+      const { provider } = make();
+      const notAfter = Date.now() + 1000;
+      jest.setSystemTime(notAfter + 1);
+      const error = await provider.send(sms('d-expired', { notAfter })).catch((e) => e);
+      expect(error).toBeInstanceOf(MessageExpiredError);
+      expect(fake.server.requestsTo('POST', /\/messages$/).filter((r) => r.body.includes('d-expired'))).toEqual([]);
+    });
+
+    it('a message at its notAfter still goes', async () => {
+      fakeOnlyTheClock();
+      const { provider } = make();
+      const notAfter = Date.now() + 1000;
+      jest.setSystemTime(notAfter);
+      const result = await provider.send(sms('d-just-in-time', { notAfter }));
+      expect(fake.submitted.find((m) => m.reference === 'd-just-in-time')?.id).toBe(result.providerMessageId);
     });
   });
 

@@ -37,7 +37,7 @@ export class HttpAProvider implements SmsProvider {
 
   async send(sms: OutboundSms): Promise<SubmitResult> {
     const body: HttpASubmit = { from: sms.senderAddress, to: sms.address, text: sms.text, reference: sms.deliveryId, ...(sms.senderName ? { senderName: sms.senderName } : {}) };
-    const res = await this.http.call({ method: 'POST', url: `${this.settings.baseUrl}/messages`, headers: { authorization: this.authorization }, json: body });
+    const res = await this.http.call({ method: 'POST', url: `${this.settings.baseUrl}/messages`, headers: { authorization: this.authorization }, json: body, message: sms });
     if (res.status < 200 || res.status > 299) throw failureOf(this.id, res.status, reasonOf(res.body), res.headers['retry-after']);
     const answer = res.body as { id?: unknown; status?: unknown } | null;
     if (typeof answer?.id !== 'string' || !answer.id) throw new ProviderUnavailableError(`${this.id}: ${res.status} without a message id`);

@@ -1,7 +1,7 @@
 import { eventually, fakeOnlyTheClock } from '@berth/testing';
 import { FakeProviderB, RecordingSink } from '../../../test/fakes';
 import { ProviderRetryLaterError } from '../http/provider-failure';
-import { OutboundSms, ProviderRejectedError, ProviderUnavailableError, SmsProvider } from '../sms-provider';
+import { MessageExpiredError, OutboundSms, ProviderRejectedError, ProviderUnavailableError, SmsProvider } from '../sms-provider';
 import { createHttpBProviderFactory } from './http-b.provider-factory';
 import { HttpBProvider } from './http-b.provider';
 import { OutboundPolicy } from '@berth/runtime';
@@ -134,6 +134,39 @@ describe('HTTP provider B', () => {
       const error = await make(factory, settings).provider.send(sms('d-noauth')).catch((e) => e);
       expect(error).toBeInstanceOf(ProviderRejectedError);
       expect(error.message).toBe('http-b: setting "authUrl" is not configured');
+    });
+  });
+
+  describe("the message's deadline (only the clock is fake)", () => {
+    const TOKEN = /\/oauth2\/token$/;
+    afterEach(() => {
+      fake.server.onRequest = undefined;
+      jest.useRealTimers();
+    });
+
+    it('is checked after the wait for a token: a message whose deadline passed meanwhile is not submitted', async () => {
+      fakeOnlyTheClock();
+      const { provider } = make();
+      const notAfter = Date.now() + 1000;
+      fake.server.onRequest = (r) => { if (TOKEN.test(r.path)) jest.setSystemTime(notAfter + 1); };
+      const error = await provider.send(sms('d-token-late', { notAfter })).catch((e) => e);
+      expect(error).toBeInstanceOf(MessageExpiredError);
+      expect(fake.tokenRequests).toBe(1);
+      expect(fake.server.requestsTo('POST', /\/requests$/)).toEqual([]);
+    });
+
+    it('is checked again before the call repeated after a 401: a message whose deadline passed while the fresh token came is not sent again', async () => {
+      fakeOnlyTheClock();
+      const { provider } = make();
+      await provider.send(sms('d-warm'));
+      fake.revokeTokens();
+      const notAfter = Date.now() + 1000;
+      fake.server.onRequest = (r) => { if (TOKEN.test(r.path)) jest.setSystemTime(notAfter + 1); };
+      const error = await provider.send(sms('d-renewed-late', { notAfter })).catch((e) => e);
+      expect(error).toBeInstanceOf(MessageExpiredError);
+      expect(fake.tokenRequests).toBe(2);
+      expect(fake.server.requestsTo('POST', /\/requests$/).filter((r) => r.body.includes('d-renewed-late'))).toHaveLength(1);
+      expect(fake.requests.filter((r) => r.clientCorrelator === 'd-renewed-late')).toEqual([]);
     });
   });
 

@@ -61,7 +61,7 @@ export class HttpBProvider implements SmsProvider {
         ...(this.webhook ? { receiptRequest: { notifyURL: this.webhook.notifyUrl, callbackData: httpBCallbackData(this.webhook.key, this.tenant, sms.deliveryId) } } : {}),
       },
     };
-    const res = await this.authorized({ method: 'POST', url: this.requestsUrl(sms.senderAddress), json: request });
+    const res = await this.authorized({ method: 'POST', url: this.requestsUrl(sms.senderAddress), json: request, message: sms });
     if (res.status < 200 || res.status > 299) throw failureOf(this.id, res.status, reasonOf(res.body), res.headers['retry-after']);
     const reference = (res.body as { resourceReference?: { resourceURL?: unknown } } | null)?.resourceReference?.resourceURL ?? res.headers.location;
     const providerMessageId = requestIdOf(reference);

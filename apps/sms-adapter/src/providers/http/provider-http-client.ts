@@ -1,6 +1,7 @@
 import type { Dispatcher } from 'undici';
 import { Agent, errors, OutboundPolicy, outboundAgent } from '@berth/runtime';
-import { ProviderRejectedError, ProviderUnavailableError } from '../sms-provider';
+import { MessageExpiredError, ProviderRejectedError, ProviderUnavailableError } from '../sms-provider';
+import { MessageDeadline, requestBeforeDeadline } from './request-before-deadline';
 
 export interface ProviderResponse {
   status: number;
@@ -17,6 +18,8 @@ export interface ProviderCall {
   json?: unknown;
   /** Sent as application/x-www-form-urlencoded. */
   form?: Record<string, string>;
+  /** The message this call submits: the call leaves only before its `notAfter` (see requestBeforeDeadline). */
+  message?: MessageDeadline;
 }
 
 const MAX_BODY = 1024 * 1024;
@@ -26,7 +29,8 @@ const MAX_BODY = 1024 * 1024;
  * timeouts of `timeoutMs` each, connecting only where `outbound` allows (a refused address fails
  * as a configuration mistake). Network failures and timeouts become ProviderUnavailableError;
  * a malformed URL or a refused address becomes ProviderRejectedError (not worth retrying).
- * Statuses are returned, not thrown: each provider maps them (see failureOf).
+ * Statuses are returned, not thrown: each provider maps them (see failureOf). A call that submits a
+ * message leaves only before the message's deadline, else fails with MessageExpiredError.
  */
 export class ProviderHttpClient {
   private readonly agent: Agent;
@@ -49,8 +53,10 @@ export class ProviderHttpClient {
     }
     let res: Dispatcher.ResponseData;
     try {
-      res = await this.agent.request({ origin: url.origin, path: url.pathname + url.search, method: call.method, headers, body, signal: AbortSignal.timeout(this.timeoutMs * 2) });
+      const request = { origin: url.origin, path: url.pathname + url.search, method: call.method, headers, body, signal: AbortSignal.timeout(this.timeoutMs * 2) };
+      res = await (call.message ? requestBeforeDeadline(this.agent, call.message, request) : this.agent.request(request));
     } catch (err) {
+      if (err instanceof MessageExpiredError) throw err;
       const reason = `${this.provider}: ${describe(err)} (${call.method} ${url.origin}${url.pathname})`;
       // An address the outbound guard refuses is a configuration mistake: retrying cannot reach it.
       if ((err as { code?: string } | null)?.code === 'ERR_OUTBOUND_REFUSED') throw new ProviderRejectedError(reason);

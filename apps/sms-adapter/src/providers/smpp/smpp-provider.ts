@@ -4,6 +4,7 @@ import type { OutboundPolicy } from '@berth/runtime';
 import * as smpp from 'smpp';
 import { countSegments } from '../../sms/domain/segments';
 import { OutboundSms, ProviderRejectedError, ProviderSink, ProviderUnavailableError, SmsProvider, SubmitResult } from '../sms-provider';
+import { ensureNotExpired, waitBefore } from '../message-deadline';
 import { parseReceiptText } from './smpp-receipt';
 
 export interface SmppSettings { host: string; port: number; systemId: string; password: string; systemType: string }
@@ -24,6 +25,7 @@ const NPI_E164 = 1;
  * receipts (registered_delivery 1); deliver_sm brings receipts (esm_class 0x04) and inbound
  * messages, each acknowledged only once the sink has taken it. The SMSC's address must pass the
  * outbound guard (OutboundPolicy) at every connect; a refused one stays unbound, like an unreachable one.
+ * A send waits for the bind at most until the message's `notAfter`, and one past it leaves not at all.
  */
 export class SmppProvider implements SmsProvider {
   readonly id = 'smpp';
@@ -76,24 +78,27 @@ export class SmppProvider implements SmsProvider {
     this.timer = setTimeout(() => this.connect(), delay);
   }
 
-  private async whenBound(): Promise<smpp.Session> {
+  /** The bound session, waiting up to BIND_WAIT_MS for the bind, or less when the message's deadline comes first; undefined when still unbound. */
+  private async whenBound(sms: OutboundSms): Promise<smpp.Session | undefined> {
     if (!this.bound || !this.session) {
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, BIND_WAIT_MS);
-        this.waiters.push(() => { clearTimeout(timer); resolve(); });
+        const wake = () => { clearTimeout(timer); resolve(); };
+        const timer = setTimeout(() => { this.waiters = this.waiters.filter((w) => w !== wake); resolve(); }, waitBefore(sms, BIND_WAIT_MS));
+        this.waiters.push(wake);
       });
     }
-    if (!this.bound || !this.session) throw new ProviderUnavailableError(`SMSC ${this.settings.host}:${this.settings.port} is not bound`);
-    return this.session;
+    return this.bound ? this.session : undefined;
   }
 
   async send(sms: OutboundSms): Promise<SubmitResult> {
-    let session = await this.whenBound();
+    let session = await this.whenBound(sms);
     const long = countSegments(sms.text).segments > 1;
-    if (sms.submitting) {
+    if (session && sms.submitting) {
       await sms.submitting();
-      session = await this.whenBound();
+      session = await this.whenBound(sms);
     }
+    ensureNotExpired(sms);
+    if (!session) throw new ProviderUnavailableError(`SMSC ${this.settings.host}:${this.settings.port} is not bound`);
     const pdu = await new Promise<smpp.PDU>((resolve, reject) => {
       const timer = setTimeout(() => reject(new ProviderUnavailableError('no submit_sm_resp in time', true)), RESPONSE_TIMEOUT_MS);
       const sent = session.submit_sm({

@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { SMS_CONFIG } from '../../config/sms-config.token';
 import type { SmsAdapterConfig } from '../../config/sms-adapter.env';
-import { ProviderRejectedError, ProviderUnavailableError, SubmitResult } from '../../providers/sms-provider';
+import { deadlineOf, isPast } from '../../providers/message-deadline';
+import { MessageExpiredError, ProviderRejectedError, ProviderUnavailableError, SubmitResult } from '../../providers/sms-provider';
 import { deliveryId } from '../domain/sms-request';
 import { ProviderRegistry } from '../infrastructure/provider-registry';
 import { SmsRequestRepository } from '../infrastructure/sms-request.repository';
@@ -9,6 +10,7 @@ import { QueuedSms, queuedSms, SendJob, SmsQueues } from '../infrastructure/sms-
 import { referenceOf } from '../infrastructure/submit-marks';
 
 const RECEIPT_POLL_MS = 200;
+const EXPIRED = 'expired before it could be sent';
 
 /**
  * Submits one delivery to the tenant's provider, once: a delivery no longer `MessageWaiting` is
@@ -18,7 +20,9 @@ const RECEIPT_POLL_MS = 200;
  * the message is not sent twice (the fault run sent SMS twice with Redis stopped). A submit that
  * left without its answer being seen (the process died, or none came in time) is marked; its retry
  * first waits up to `BERTH_SMS_RECEIPT_WAIT_MS` after it for a receipt naming the message's
- * reference (SubmitMarks), and sends again only if none came. A rejection, an expired message or
+ * reference (SubmitMarks), and sends again only if none came. A message past its `expiresAt` is
+ * not sent: checked here first, and by the provider right before the submit leaves (after any wait
+ * for a connection or token), which throws MessageExpiredError. A rejection, an expired message or
  * the last failed attempt ends it `DeliveryImpossible` with the reason stored; any other failure
  * is thrown to be retried.
  */
@@ -40,7 +44,8 @@ export class DeliverSms {
     const accepted = sentAs ?? (rerun ? await this.requests.storedAcceptance(requestId, index) : undefined)
       ?? (submittedAt === undefined ? undefined : await this.receiptFor(requestId, index, sms.tenant, submittedAt));
     if (accepted) return this.record(requestId, index, sms, { providerMessageId: accepted });
-    if (sms.expiresAt && Date.parse(sms.expiresAt) < Date.now()) return this.fail(requestId, index, 'expired before it could be sent');
+    const notAfter = deadlineOf(sms.expiresAt);
+    if (isPast(notAfter)) return this.fail(requestId, index, EXPIRED);
     const id = deliveryId(requestId, index);
     let reference: number | undefined;
     let result: SubmitResult;
@@ -49,13 +54,14 @@ export class DeliverSms {
       reference = provider.supports.receiptReferences ? referenceOf(id) : undefined;
       result = await provider.send({
         deliveryId: id, tenant: sms.tenant, senderAddress: sms.senderAddress,
-        senderName: sms.senderName, address: sms.address, text: sms.text, reference,
+        senderName: sms.senderName, address: sms.address, text: sms.text, reference, notAfter,
         // Without the mark (Redis out of reach) the message still goes; only a crash right after could send it twice.
         submitting: reference === undefined ? undefined : () => this.requests.marks.mark(sms.tenant, sms.address, reference!, id, sms.notify).catch(() => undefined),
       });
     } catch (err) {
       if (reference !== undefined && !(err instanceof ProviderUnavailableError && err.uncertain)) await this.requests.marks.clear(id).catch(() => undefined);
       const reason = (err as Error).message || String(err);
+      if (err instanceof MessageExpiredError) return this.fail(requestId, index, EXPIRED);
       if (err instanceof ProviderRejectedError) return this.fail(requestId, index, `rejected by the provider: ${reason}`);
       if (attempt >= this.config.BERTH_SMS_ATTEMPTS) return this.fail(requestId, index, `not delivered after ${attempt} attempts: ${reason}`);
       this.logger.warn(`Delivery ${deliveryId(requestId, index)} attempt ${attempt} failed, retrying: ${reason}`);

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { SendSms, SendSmsV1, Topics } from '@berth/contracts';
 import { Envelope, PermanentError } from '@berth/messaging';
 import { MessageConsumer } from '@berth/runtime';
+import { deadlineOf, isPast } from '../../providers/message-deadline';
 import { AcceptRequest } from '../application/accept-request';
 import { e164Of } from '../domain/phone-address';
 import { requestId } from '../domain/sms-request';
@@ -24,7 +25,7 @@ export class SendSmsConsumer implements MessageConsumer {
     const command = (envelope.payload ?? {}) as Partial<SendSmsV1>;
     const tenant = command.tenant ?? envelope.tenantId;
     if (typeof tenant !== 'string' || typeof command.text !== 'string') throw new PermanentError('SendSms without tenant or text');
-    if (command.expiresAt && Date.parse(command.expiresAt) < Date.now()) return this.drop(envelope, 'expired');
+    if (isPast(deadlineOf(command.expiresAt))) return this.drop(envelope, 'expired');
     const address = e164Of(typeof command.phoneNumber === 'string' && !command.phoneNumber.startsWith('tel:') ? `tel:${command.phoneNumber.replace(/[\s()-]/g, '')}` : command.phoneNumber);
     if (!address) return this.drop(envelope, 'the phone number is not a valid E.164 number');
     const settings = await this.options.get(tenant);
