@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { API_CSP, PAGE_CSP } from '@berth/http';
 import { declaredRoutes, testStack } from '@berth/testing';
 import { conformanceBreach, operations, structuralBreaches } from './openapi/document-checks';
 import { GATEWAY_ROUTES } from './security/matrix-cases';
@@ -91,17 +92,20 @@ describe('gateway: /openapi.json and /api-docs', () => {
     expect(await conformanceBreach(document, 'GET', '/tenant/options', res, validator())).toBeUndefined();
   });
 
-  it('serves the reference page and its assets without credentials or a CDN', async () => {
+  it('serves the reference page (the pages\' CSP, no inline script) and its assets without credentials or a CDN', async () => {
     const page = await gw('/api-docs');
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.headers.get('content-security-policy')).toBe(PAGE_CSP);
     const html = await page.text();
-    expect(html).toContain('openapi.json');
     expect(html).not.toMatch(/https?:\/\//);
-    for (const [file, type] of [['swagger-ui-bundle.js', 'application/javascript'], ['swagger-ui.css', 'text/css']]) {
+    expect(html.match(/<script[^>]*>/g)).toEqual(['<script src="api-docs/swagger-ui-bundle.js">', '<script src="api-docs/start.js">']);
+    for (const [file, type, size] of [['swagger-ui-bundle.js', 'application/javascript', 1000], ['swagger-ui.css', 'text/css', 1000], ['start.js', 'application/javascript', 10], ['favicon-32x32.png', 'image/png', 100]] as const) {
       const asset = await gw(`/api-docs/${file}`);
-      expect([file, asset.status, asset.headers.get('content-type')?.split(';')[0]]).toEqual([file, 200, type]);
-      expect((await asset.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+      expect([file, asset.status, asset.headers.get('content-type')?.split(';')[0], asset.headers.get('content-security-policy')]).toEqual([file, 200, type, API_CSP]);
+      const body = Buffer.from(await asset.arrayBuffer());
+      expect(body.length).toBeGreaterThan(size);
+      if (file === 'start.js') expect(body.toString()).toContain("url: 'openapi.json'");
     }
   });
 

@@ -1,5 +1,5 @@
 import { declaredBodyTooLarge, limitedBody } from './body-limit';
-import { API_CSP, securityHeaders } from './security-headers';
+import { API_CSP, PAGE_CSP, SERVICE_CSP, securityHeaders } from './security-headers';
 
 describe('securityHeaders', () => {
   it('forbids sniffing, framing and referrers; HSTS only behind an https public URL', () => {
@@ -7,6 +7,18 @@ describe('securityHeaders', () => {
     expect(plain).toEqual({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY', 'content-security-policy': API_CSP, 'referrer-policy': 'no-referrer' });
     expect(Object.isFrozen(plain)).toBe(true);
     expect(securityHeaders('https://berth.example.com/')['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  const directives = (csp: string) => Object.fromEntries(csp.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]));
+
+  it('gives API answers nothing to load and pages only their own origin, with no inline script; nothing may frame either', () => {
+    expect(directives(API_CSP)).toEqual({ 'default-src': "'none'", 'frame-ancestors': "'none'" });
+    expect(directives(PAGE_CSP)).toEqual({
+      'default-src': "'none'", 'script-src': "'self'", 'style-src': "'self'", 'img-src': "'self' data:", 'font-src': "'self' data:",
+      'connect-src': "'self'", 'base-uri': "'none'", 'form-action': "'self'", 'object-src': "'none'", 'frame-ancestors': "'none'",
+    });
+    expect(PAGE_CSP).not.toMatch(/unsafe|https?:|\*/);
+    expect(directives(SERVICE_CSP)).toEqual({ 'frame-ancestors': "'none'" });
   });
 });
 

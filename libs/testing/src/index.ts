@@ -16,3 +16,4 @@ export * from './extra-app';
 export * from './ports';
 export * from './consistency';
 export * from './tcp-relay';
+export * from './browser';

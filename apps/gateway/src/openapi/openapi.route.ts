@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { PAGE_CSP } from '@berth/http';
 import { mergeDocuments } from '@berth/openapi';
 import type { PublicBase } from '@berth/runtime';
 import type { GatewayConfig } from '../config/gateway.env';
@@ -17,7 +18,7 @@ const SERVER_ENTRY = `"url":${JSON.stringify(SERVER_PLACEHOLDER)}`;
  * merged with the gateway's own routes (503 with the error resource while an app's cannot be read),
  * its `servers` the request's public base (the cached document holds a placeholder, so that answers
  * for different hosts never mix);
- * `GET /api-docs`: a reference page over it, with its assets under `/api-docs/`. Both public.
+ * `GET /api-docs`: a reference page over it (with the pages' CSP), its assets under `/api-docs/`. All public.
  */
 export function registerOpenApiRoutes(fastify: FastifyInstance, upstreams: Upstreams, config: GatewayConfig, version: string, publicBase: PublicBase) {
   const own = gatewayDocument(config.BERTH_BRAND);
@@ -32,11 +33,12 @@ export function registerOpenApiRoutes(fastify: FastifyInstance, upstreams: Upstr
     reply.header('content-type', 'application/json').header('cache-control', 'no-cache').send(body);
   });
   fastify.get('/api-docs', (_req, reply) => {
-    reply.header('content-type', 'text/html; charset=utf-8').send(REFERENCE_PAGE);
+    reply.header('content-type', 'text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(REFERENCE_PAGE);
   });
-  for (const [file, type] of Object.entries(REFERENCE_ASSETS)) {
+  for (const file of REFERENCE_ASSETS) {
     fastify.get(`/api-docs/${file}`, (_req, reply) => {
-      reply.header('content-type', type).header('cache-control', 'public, max-age=86400').send(referenceAsset(file));
+      const { type, bytes } = referenceAsset(file);
+      reply.header('content-type', type).header('cache-control', 'public, max-age=86400').send(bytes);
     });
   }
 }
