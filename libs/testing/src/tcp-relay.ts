@@ -3,14 +3,18 @@ import { connect, createServer, Server, Socket } from 'node:net';
 /** Where a trapped connection is cut: before its request reaches the server, or after the server took it and before its answer reaches the client. */
 export type CutPoint = 'request' | 'answer';
 
-interface Trap { marker: Buffer; at: CutPoint; cut: () => void }
+/** What marks the connection to cut: bytes its client sends, or a test of each chunk it sends. */
+export type CutMarker = string | ((chunk: Buffer) => boolean);
+
+interface Trap { matches: (chunk: Buffer) => boolean; at: CutPoint; cut: () => void }
 
 /**
  * A TCP relay on 127.0.0.1 in front of a real server (the store, a broker), for tests that cut a
  * client's connection at a chosen point: `cutOn` drops the next connection whose client sends
- * bytes containing a marker (e.g. a collection name in a command), either before those bytes are
- * passed on or once the server has answered them, with the answer withheld. Every other byte is
- * passed on unchanged, and new connections are accepted as usual.
+ * bytes containing a marker (e.g. a collection name in a command), or a chunk that a marker test
+ * accepts (e.g. a Kafka request of one API), either before those bytes are passed on or once the
+ * server has answered them, with the answer withheld. Every other byte is passed on unchanged,
+ * and new connections are accepted as usual.
  */
 export class TcpRelay {
   private server?: Server;
@@ -28,9 +32,11 @@ export class TcpRelay {
     return this;
   }
 
-  /** Resolves once a connection whose client sent `marker` has been cut at `at`. */
-  cutOn(marker: string, at: CutPoint): Promise<void> {
-    return new Promise((cut) => (this.trap = { marker: Buffer.from(marker), at, cut }));
+  /** Resolves once a connection whose client sent `marker` (or a chunk `marker` accepts) has been cut at `at`. */
+  cutOn(marker: CutMarker, at: CutPoint): Promise<void> {
+    const bytes = Buffer.from(typeof marker === 'string' ? marker : '');
+    const matches = typeof marker === 'string' ? (chunk: Buffer) => chunk.includes(bytes) : marker;
+    return new Promise((cut) => (this.trap = { matches, at, cut }));
   }
 
   async stop(): Promise<void> {
@@ -52,7 +58,7 @@ export class TcpRelay {
     server.on('error', drop).on('close', drop);
     client.on('data', (chunk: Buffer) => {
       const trap = this.trap;
-      if (trap && chunk.includes(trap.marker)) {
+      if (trap && trap.matches(chunk)) {
         this.trap = undefined;
         if (trap.at === 'request') {
           drop();
