@@ -17,6 +17,8 @@ export interface WorkContext {
    * positions (undefined: not known in this process). Its answer reports them (docs/consistency.md).
    */
   publications?: Array<Promise<Positions | undefined>>;
+  /** For a request: the public base URL its links start with (docs/api/conventions.md). */
+  publicBase?: string;
 }
 
 export const workContext = new AsyncLocalStorage<WorkContext>();

@@ -47,6 +47,11 @@ export class MessagingFixture {
     return { _id: id as never, ...outboxFor(this.topic, [this.envelope(id)]) };
   }
 
+  /** Publishes the envelopes of aggregates `agg-<from>` … `agg-<from + count - 1>` straight to the topic, in order. */
+  async publishNumbered(from: number, count: number): Promise<void> {
+    for (let i = from; i < from + count; i++) await this.publisher.publish(this.topic, this.envelope(`agg-${i}`));
+  }
+
   /** Writes `count` aggregates, each with one outbox entry, as single inserts; reports each to `relay` if given. */
   async writeAggregates(count: number, relay?: OutboxRelay): Promise<string[]> {
     const ids = Array.from({ length: count }, (_, i) => `agg-${i}`);

@@ -2,18 +2,6 @@ import { ConsumerRunner, Inbox, once } from '../src';
 import { eventually } from '@berth/testing';
 import { MessagingFixture } from './messaging-fixture';
 
-/** Offsets the group has committed on the fixture's topic, summed over its partitions (none: 0). */
-async function committed(f: MessagingFixture): Promise<number> {
-  const admin = f.kafka.admin();
-  await admin.connect();
-  try {
-    const [topic] = await admin.fetchOffsets({ groupId: `g${f.id}`, topics: [f.topic] });
-    return topic.partitions.reduce((sum, p) => sum + Math.max(0, Number(p.offset)), 0);
-  } finally {
-    await admin.disconnect();
-  }
-}
-
 /** Members of the fixture's group, as the broker sees them. */
 async function members(f: MessagingFixture): Promise<number> {
   const admin = f.kafka.admin();
@@ -43,10 +31,6 @@ describe('ConsumerRunner: uncommitted offsets and a rebalance', () => {
     await f.tearDown();
   });
 
-  async function publish(from: number, count: number) {
-    for (let i = from; i < from + count; i++) await f.publisher.publish(f.topic, f.envelope(`agg-${i}`));
-  }
-
   it('offsets handled but uncommitted at a rebalance: handed again, skipped, each message handled once, none skipped', async () => {
     const calls: string[] = [];
     // A and B commit no offsets from the timer: what A handled stays uncommitted until the rebalance.
@@ -62,14 +46,14 @@ describe('ConsumerRunner: uncommitted offsets and a rebalance', () => {
 
     const a = member('A');
     await a.start();
-    await publish(0, 12);
+    await f.publishNumbered(0, 12);
     await eventually(async () => (await f.counter()).n, (n) => n === 12, { timeoutMs: 60_000, what: 'A handled the first 12' });
-    expect(await committed(f)).toBe(0);
+    expect(await f.committed()).toBe(0);
 
     const b = member('B');
     await b.start();
     await eventually(() => members(f), (n) => n === 2, { timeoutMs: 60_000, what: 'both consumers in the group' });
-    await publish(12, 12);
+    await f.publishNumbered(12, 12);
     await eventually(async () => (await f.counter()).n, (n) => n === 24, { timeoutMs: 60_000, what: 'all 24 handled' });
     await b.stop();
     await a.stop();
@@ -77,10 +61,10 @@ describe('ConsumerRunner: uncommitted offsets and a rebalance', () => {
     // that were finished (nothing for its handler), and commits up to the end.
     const c = member('C', 200);
     await c.start();
-    await eventually(() => committed(f), (n) => n === 24, { timeoutMs: 60_000, what: 'offsets committed up to 24' });
+    await eventually(() => f.committed(), (n) => n === 24, { timeoutMs: 60_000, what: 'offsets committed up to 24' });
     await c.stop();
 
-    expect(await committed(f)).toBe(24);
+    expect(await f.committed()).toBe(24);
     const ids = calls.map((c) => c.split('@')[0]);
     expect(new Set(ids).size).toBe(ids.length);
     expect([...ids].sort()).toEqual(Array.from({ length: 24 }, (_, i) => `agg-${i}`).sort());

@@ -38,10 +38,6 @@ describe('ConsumerRunner: a failed offset commit is tried again', () => {
     await f.tearDown();
   });
 
-  async function publish(from: number, count: number) {
-    for (let i = from; i < from + count; i++) await f.publisher.publish(f.topic, f.envelope(`agg-${i}`));
-  }
-
   it('commits what a cut commit carried with the next commit: each message delivered and handled once', async () => {
     const [host, port] = splitHostPort(process.env.KAFKA_BROKERS!.split(',')[0]);
     const relay = f.track(await new TcpRelay(host, port).start());
@@ -79,11 +75,11 @@ describe('ConsumerRunner: a failed offset commit is tried again', () => {
     }));
 
     await runner.start();
-    await publish(0, 10);
+    await f.publishNumbered(0, 10);
     await eventually(() => f.committed(), (n) => n === 10, { timeoutMs: 60_000, what: 'the first 10 handled and committed' });
     expect(commitErrors).toEqual([]);
 
-    await publish(10, 10);
+    await f.publishNumbered(10, 10);
     await eventually(() => Promise.resolve(commitErrors.length), (n) => n > 0, { timeoutMs: 30_000, what: 'the runner told of the failed commit' });
     await cutting;
     expect(cuts).toBe(KAFKAJS_COMMIT_ATTEMPTS);
@@ -93,7 +89,7 @@ describe('ConsumerRunner: a failed offset commit is tried again', () => {
     await eventually(() => f.committed(), (n) => n === 20, { timeoutMs: 30_000, what: 'the failed commit\'s offsets committed after all' });
 
     // The consumer goes on: later messages are handled and committed as usual.
-    await publish(20, 5);
+    await f.publishNumbered(20, 5);
     await eventually(() => f.committed(), (n) => n === 25, { timeoutMs: 60_000, what: 'the later 5 handled and committed' });
     await runner.stop();
 

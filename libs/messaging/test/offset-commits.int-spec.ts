@@ -23,16 +23,10 @@ describe('ConsumerRunner: offsets are committed from a timer, not after every ba
     }));
   }
 
-  async function publish(count: number) {
-    for (let i = 0; i < count; i++) {
-      await f.publisher.publish(f.topic, f.envelope(`agg-${i}`));
-    }
-  }
-
   it('commits, from its timer, what an idle group handled: no later message is needed', async () => {
     const runner = consumer(200);
     await runner.start();
-    await publish(20);
+    await f.publishNumbered(0, 20);
     await eventually(async () => (await f.counter()).n, (v) => v === 20, { timeoutMs: 60000 });
     // Nothing else arrives: only the timer can commit the last batch.
     await eventually(() => f.committed(), (v) => v === 20, { timeoutMs: 10000 });
@@ -42,7 +36,7 @@ describe('ConsumerRunner: offsets are committed from a timer, not after every ba
   it('commits nothing after each batch, and everything handled at stop', async () => {
     const runner = consumer(600_000);
     await runner.start();
-    await publish(20);
+    await f.publishNumbered(0, 20);
     await eventually(async () => (await f.counter()).n, (v) => v === 20, { timeoutMs: 60000 });
     expect(await f.committed()).toBe(0);
     await runner.stop();
@@ -50,7 +44,7 @@ describe('ConsumerRunner: offsets are committed from a timer, not after every ba
     // The next member of the group starts after them.
     const next = consumer(600_000);
     await next.start();
-    await publish(1);
+    await f.publishNumbered(0, 1);
     await eventually(async () => (await f.counter()).n, (v) => v === 21, { timeoutMs: 60000 });
     await next.stop();
     expect(await f.committed()).toBe(21);

@@ -19,7 +19,7 @@ import { RawExchanges, RawHandler } from './http/raw-exchanges';
 import { clientErrorHandler } from './http/client-errors';
 import { rawFirstServer, serverLimits } from './http/raw-server';
 import { logRequest, requestProcessingMode } from './http/request-context';
-import { configuredBase, oncePerRequest, PublicBaseOf, signedPublicBase, withPublicBase } from './http/public-base';
+import { configuredBase, oncePerRequest, PublicBaseOf, signedPublicBase } from './http/public-base';
 import { createLogger } from './logging/create-logger';
 import { correlationIdFrom } from './logging/correlation';
 import { PinoNestLogger } from './logging/pino-nest-logger';
@@ -127,9 +127,10 @@ export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): 
     const publications: Array<Promise<Positions | undefined>> = [];
     req.publications = publications;
     const caughtUp = fenced ? causalFence.admit(req.headers[AFTER_HEADER]) : undefined;
-    withPublicBase(publicBaseOf(req.raw), () => workContext.run(
-      { correlationId: req.id, processingMode, publications }, () => (caughtUp ? caughtUp.then(() => done(), done) : done()),
-    ));
+    workContext.run(
+      { correlationId: req.id, processingMode, publications, publicBase: publicBaseOf(req.raw) },
+      () => (caughtUp ? caughtUp.then(() => done(), done) : done()),
+    );
   });
   // A write is answered once the messages it caused are published, with their positions (docs/consistency.md).
   if (readYourWrites) fastify.addHook('onSend', (req, reply, payload, done) => {

@@ -1,7 +1,7 @@
 import { baseConfigSchema, managementTenantConfigSchema, portSchema, urlSchema, z } from '@berth/config';
 import { normalizeOrigin } from '../cors/cors-policy';
 import { MAX_PER_SECOND, MAX_QUEUE } from '../rate-limit/rate-limit-options';
-import { isProxyEntry, proxyEntries } from '../public-base/trusted-proxies';
+import { addressListSchema } from '@berth/runtime';
 
 export const gatewayConfigSchema = baseConfigSchema.merge(managementTenantConfigSchema).extend({
   BERTH_PORT: portSchema.default(8080)
@@ -34,9 +34,7 @@ export const gatewayConfigSchema = baseConfigSchema.merge(managementTenantConfig
     .describe('How long a browser may cache the answer to a CORS preflight.'),
   BERTH_PUBLIC_URL_PINNED: z.enum(['true', 'false']).default('false').transform((v) => v === 'true')
     .describe('`true`: every link, `Location` and error `info` starts with `BERTH_PUBLIC_URL`, whatever address the request was sent to. By default links start with the address the client used (its `Host`, or what a trusted proxy reports, see `BERTH_TRUSTED_PROXIES`); `BERTH_PUBLIC_URL` is then used for a request to its own host (with its scheme and path) and for one without a valid host.'),
-  BERTH_TRUSTED_PROXIES: z.string().default('')
-    .refine((list) => proxyEntries(list).every(isProxyEntry), 'must be a comma-separated list of IP addresses or CIDR blocks')
-    .transform(proxyEntries)
+  BERTH_TRUSTED_PROXIES: addressListSchema()
     .describe('Comma-separated IP addresses or CIDR blocks (`10.0.0.0/8`, `::1`) of the proxies in front of the gateway. Only a request whose peer is one of them has its `Forwarded` or `X-Forwarded-Host` / `X-Forwarded-Proto` headers (the last value of each) taken for the address of its links; empty (the default) trusts none.'),
   BERTH_OPENAPI_CACHE_SECONDS: z.coerce.number().int().min(1).max(86400).default(60)
     .describe('How long the merged OpenAPI document (`/openapi.json`) is served before the apps\' documents are read again.'),

@@ -1,4 +1,9 @@
-import { isProxyEntry, proxyEntries, TrustedProxies } from './trusted-proxies';
+import { addressListSchema } from '@berth/runtime';
+import { TrustedProxies } from './trusted-proxies';
+
+/** The entries of `BERTH_TRUSTED_PROXIES` as the gateway's config reads them. */
+const proxyEntries = (list: string): string[] => addressListSchema().parse(list);
+const isProxyEntry = (entry: string): boolean => addressListSchema().safeParse(entry).success;
 
 describe('TrustedProxies', () => {
   it('matches addresses and CIDR blocks of either family, IPv4-mapped IPv6 as IPv4', () => {

@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import { PUBLIC_BASE_HEADER, signPublicBase } from '@berth/auth';
 import type { BaseConfig } from '@berth/config';
-import { oncePerRequest, PublicBase, signedPublicBase, withPublicBase } from './public-base';
+import { workContext } from '@berth/messaging';
+import { oncePerRequest, PublicBase, signedPublicBase } from './public-base';
 
 const KEY = 'k'.repeat(32);
 const config = { BERTH_PUBLIC_URL: 'https://berth.example.com/', BERTH_INTERNAL_KEY: KEY };
@@ -31,7 +32,7 @@ describe('PublicBase', () => {
   it('is the base of the request being served, and the configured one outside a request', async () => {
     const base = new PublicBase(config as unknown as BaseConfig);
     expect(base.url).toBe('https://berth.example.com');
-    const seen = await withPublicBase('http://a.example', async () => {
+    const seen = await workContext.run({ correlationId: 'c', processingMode: 'PERSISTENT', publicBase: 'http://a.example' }, async () => {
       await new Promise((resolve) => setImmediate(resolve));
       return base.url;
     });

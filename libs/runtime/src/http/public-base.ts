@@ -1,14 +1,12 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
 import { PUBLIC_BASE_HEADER, verifyPublicBase } from '@berth/auth';
 import type { BaseConfig } from '@berth/config';
+import { currentWork } from '@berth/messaging';
 import { BASE_CONFIG } from '../app-info';
 
 /** How an app decides the public base URL of a request: the URL its links start with, without a trailing `/`. */
 export type PublicBaseOf = (req: IncomingMessage) => string;
-
-const current = new AsyncLocalStorage<string>();
 
 /** `BERTH_PUBLIC_URL` without its trailing `/`: the base when a request names none. */
 export function configuredBase(config: Pick<BaseConfig, 'BERTH_PUBLIC_URL'>): string {
@@ -35,14 +33,9 @@ export function oncePerRequest(decide: PublicBaseOf): PublicBaseOf {
   };
 }
 
-/** Runs `fn` (a request's handling) with `base` as the request's public base. */
-export function withPublicBase<T>(base: string, fn: () => T): T {
-  return current.run(base, fn);
-}
-
 /**
- * The public base of the request being served, for everything that builds links
- * (docs/api/conventions.md); outside a request (a message consumer), the configured one.
+ * The public base of the request being served (its work context's `publicBase`), for everything
+ * that builds links (docs/api/conventions.md); outside a request (a message consumer), the configured one.
  */
 @Injectable()
 export class PublicBase {
@@ -53,6 +46,6 @@ export class PublicBase {
   }
 
   get url(): string {
-    return current.getStore() ?? this.fallback;
+    return currentWork()?.publicBase ?? this.fallback;
   }
 }

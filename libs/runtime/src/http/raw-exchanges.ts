@@ -5,7 +5,7 @@ import { workContext } from '@berth/messaging';
 import type { Logger } from 'pino';
 import { correlationIdFrom } from '../logging/correlation';
 import type { Metrics } from '../metrics/metrics';
-import { PublicBaseOf, withPublicBase } from './public-base';
+import type { PublicBaseOf } from './public-base';
 import { logRequest, requestProcessingMode } from './request-context';
 
 /** A raw `request` listener in front of Fastify: true when it took the request, false to leave it to Fastify. */
@@ -56,9 +56,10 @@ export class RawExchanges {
     } catch (err) {
       return this.fail(exchange, err);
     }
-    withPublicBase(this.parts.publicBase(req), () => workContext.run(
-      { correlationId: exchange.id, processingMode }, () => handle(exchange).catch((err: unknown) => this.fail(exchange, err)),
-    ));
+    workContext.run(
+      { correlationId: exchange.id, processingMode, publicBase: this.parts.publicBase(req) },
+      () => handle(exchange).catch((err: unknown) => this.fail(exchange, err)),
+    );
   }
 
   /** Answers an error with the error resource; once the answer has begun, only ends the connection. */

@@ -12,10 +12,10 @@ const EMBEDS_IPV4 = [[0, 0, 0, 0, 0, 0xffff], [0x64, 0xff9b, 0, 0, 0, 0]];
 export function cidrList(cidrs: readonly string[]): BlockList {
   const list = new BlockList();
   for (const cidr of cidrs) {
-    const [address, bits] = cidr.split('/');
+    const [address, bits, extra] = cidr.split('/');
     const family = isIP(address);
     const prefix = bits === undefined ? (family === 6 ? 128 : 32) : Number(bits);
-    if (!family || !Number.isInteger(prefix) || prefix < 0 || prefix > (family === 6 ? 128 : 32) || (bits !== undefined && !/^\d+$/.test(bits))) {
+    if (!family || extra !== undefined || !Number.isInteger(prefix) || prefix < 0 || prefix > (family === 6 ? 128 : 32) || (bits !== undefined && !/^\d+$/.test(bits))) {
       throw new Error(`"${cidr}" is not an address or CIDR`);
     }
     list.addSubnet(address, prefix, family === 6 ? 'ipv6' : 'ipv4');

@@ -8,6 +8,7 @@ import { TENANT_OPTIONS_CONFIG } from '../../../../config/tenant-options.token';
 import type { TenantOptionsConfig } from '../../../../config/tenant-options.env';
 import { domainTaken, shownParent } from '../../../domain/tenant-fields';
 import { tenantChanges } from '../../../domain/tenant-update';
+import type { TenantRecord } from '../../../infrastructure/identity-records';
 import { IdentityStore } from '../../../infrastructure/identity-store';
 import { UpdateTenantCommand } from './update-tenant.command';
 
@@ -39,6 +40,9 @@ export class UpdateTenantHandler implements ICommandHandler<UpdateTenantCommand>
       if (isDuplicateKey(err)) throw domainTaken(domain);
       throw err;
     }
-    return (await this.store.tenants.findOne({ _id: tenant }))!;
+    // The write matched this version, so the stored tenant is this one with the changes applied.
+    const updated: TenantRecord = { ...record, ...set, version: record.version + 1 };
+    for (const field of unset) delete updated[field];
+    return updated;
   }
 }
