@@ -43,7 +43,12 @@ export class Deployer {
     const d = await this.store.deployment(job.deploymentId);
     if (!d || d.revision !== job.revision || d.failed) return 'obsolete';
     const name = instanceName(this.config.BERTH_DB_PREFIX, d, job.slot);
-    if ((await this.driver.list()).some((i) => i.name === name && i.running)) return 'running';
+    const existing = (await this.driver.list()).find((i) => i.name === name);
+    if (existing?.running) return 'running';
+    // A job queued from an observation taken before the slot's container ran and exited must not start it again at
+    // once: that exit is the reconciler's to count as a restart, and the slot waits for its back-off.
+    if (existing?.state === 'exited') return 'exited';
+    if (d.retryAt && Date.parse(d.retryAt) > Date.now()) return 'backing off';
     await this.store.record(d, {}, 'Deploying', `replica ${job.slot}, attempt ${attempt}`);
     try {
       const image = await this.image(d);
