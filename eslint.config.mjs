@@ -8,7 +8,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     plugins: { '@nx': nx },
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
@@ -22,6 +22,10 @@ export default tseslint.config(
         ],
       }],
     },
+  },
+  {
+    files: ['**/*.mjs'],
+    languageOptions: { sourceType: 'module', globals: { ...globals.node } },
   },
   {
     files: ['**/*.js'],

@@ -7,6 +7,8 @@ const { APPS, portOf } = require('./apps');
 const { appEnv, local, root, stackEnv } = require('./env');
 const { waitHealthy } = require('./health');
 const { startContainerRelay } = require('../microservice/container-relay');
+const { build: buildConsole } = require('../console/build');
+const { installConsole } = require('../console/install');
 
 const STARTUP_TIMEOUT_MS = Number(process.env.BERTH_STARTUP_TIMEOUT_MS || 60000);
 const toConsole = process.env.BERTH_LOG_TO_CONSOLE === '1';
@@ -69,6 +71,9 @@ async function main() {
   launch(gateway, env);
   await check(gateway, env);
   const url = `http://localhost:${portOf(gateway, env)}`;
+  await installConsole(url, `${env.BERTH_MANAGEMENT_TENANT || 'management'}/admin`, env.BERTH_ADMIN_PASSWORD, await buildConsole())
+    .then((version) => console.log(`[berth] web console ${version}: ${url}/apps/administration/`))
+    .catch((err) => console.error(`[berth] the web console was not installed: ${err.message}`));
   if (generated.includes('BERTH_ADMIN_PASSWORD')) {
     console.log(`[berth] generated the password of management/admin: ${env.BERTH_ADMIN_PASSWORD}`);
   }

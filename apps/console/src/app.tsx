@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'react';
+import { Loading } from './components/feedback';
+import { SessionContext, useRoute } from './hooks';
+import { LoginPage } from './pages/login';
+import { visiblePages } from './pages';
+import { href } from './routing';
+import { resume, type Session } from './session';
+
+/** The console: the login page until someone signs in, then the navigation and the page the URL names. */
+export function App() {
+  const [session, setSession] = useState<Session | null>();
+  useEffect(() => {
+    resume().then((resumed) => setSession(resumed ?? null));
+  }, []);
+  if (session === undefined) return <Loading what="the console" />;
+  if (session === null) return <LoginPage onLogin={setSession} />;
+  return (
+    <SessionContext.Provider value={session}>
+      <Shell session={session} onLogout={() => session.logout().finally(() => setSession(null))} />
+    </SessionContext.Provider>
+  );
+}
+
+function Shell({ session, onLogout }: { session: Session; onLogout(): void }) {
+  const route = useRoute();
+  const pages = visiblePages(session);
+  const current = pages.find((p) => p.path === route.segments[0]) ?? pages[0];
+  useEffect(() => {
+    document.title = `${current.title} · Berth administration`;
+  }, [current]);
+  const Page = current.component;
+  return (
+    <div className="shell">
+      <a className="skip" href="#main">Skip to content</a>
+      <header>
+        <span className="brand">Berth administration</span>
+        <span className="who">{session.user.userName ?? session.user.id} @ {session.tenant}</span>
+        <button type="button" onClick={onLogout}>Sign out</button>
+      </header>
+      <nav aria-label="Sections">
+        <ul>
+          {pages.map((p) => (
+            <li key={p.path}><a href={href([p.path])} aria-current={p === current ? 'page' : undefined}>{p.title}</a></li>
+          ))}
+        </ul>
+      </nav>
+      <main id="main" tabIndex={-1}>
+        <Page route={route} />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { createContext, useCallback, useContext, useEffect, useState } from 'react';
+import { errorMessage } from './errors';
+import { parseRoute, type Route } from './routing';
+import type { Session } from './session';
+
+export const SessionContext = createContext<Session | undefined>(undefined);
+
+/** The signed-in session; pages are only rendered inside one. */
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession outside a session');
+  return session;
+}
+
+/** The current route, following the URL's fragment. */
+export function useRoute(): Route {
+  const [hash, setHash] = useState(window.location.hash);
+  useEffect(() => {
+    const follow = () => setHash(window.location.hash);
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, []);
+  return parseRoute(hash);
+}
+
+export interface Loaded<T> { data?: T; error?: string; loading: boolean; reload(): void }
+
+/** Loads data for a page (again whenever `key` changes, or on `reload()`), with its loading and error states. */
+export function useLoad<T>(load: () => Promise<T>, key: string): Loaded<T> {
+  const [state, setState] = useState<{ data?: T; error?: string; loading: boolean }>({ loading: true });
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    let current = true;
+    setState((s) => ({ ...s, loading: true }));
+    load().then(
+      (data) => current && setState({ data, loading: false }),
+      (err: unknown) => current && setState({ error: errorMessage(err), loading: false }),
+    );
+    return () => { current = false; };
+    // `key` names everything `load` depends on: a new `load` closure alone loads nothing again.
+  }, [key, round]);
+  const reload = useCallback(() => setRound((r) => r + 1), []);
+  return { ...state, reload };
+}
+
+/** Runs an action (a write) with its busy flag and its error message; answers whether it succeeded. */
+export function useAction(): { busy: boolean; error?: string; run(action: () => Promise<unknown>): Promise<boolean>; clear(): void } {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const run = useCallback(async (action: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await action();
+      return true;
+    } catch (err) {
+      setError(errorMessage(err));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+  return { busy, error, run, clear: () => setError(undefined) };
+}
