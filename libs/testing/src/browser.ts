@@ -24,7 +24,7 @@ export interface OpenBrowser {
 /** Reports each `securitypolicyviolation` to the harness, from before the page's own scripts run. */
 const CSP_BINDING = '__berthCspViolation';
 const CSP_LISTENER = `document.addEventListener('securitypolicyviolation', (e) => window.${CSP_BINDING}({
-  directive: e.effectiveDirective, blocked: e.blockedURI || 'inline', source: e.sourceFile + ':' + e.lineNumber }));`;
+  directive: e.effectiveDirective, blocked: e.blockedURI || 'inline', source: e.sourceFile ? e.sourceFile + ':' + e.lineNumber : e.documentURI }));`;
 
 /** The browser's own line for a failed load; the `response` and `requestfailed` listeners record those with URL and status. */
 const FAILED_LOAD = /^Failed to load resource:/;
