@@ -42,8 +42,8 @@ ensure_debs() {
     >>"$BERTH_LOCAL/logs/apt.log" 2>&1 || { tail -n 20 "$BERTH_LOCAL/logs/apt.log" >&2; fail "apt-get install ${missing[*]} failed"; }
 }
 
-# Debian's chromium, for the browser specs (*.e2e-spec.ts that open a page through libs/testing's
-# browser.ts, driven over the DevTools protocol: no browser is downloaded from anywhere else).
+# Debian's chromium, for the browser specs (*.e2e-spec.ts using libs/testing's browser.ts): playwright-core
+# drives this binary, so no browser is downloaded from anywhere else.
 ensure_chromium() { ensure_debs chromium; }
 
 # Node 24 LTS: the system's node when it is 24, else the npm registry's node-linux-<arch>@24

@@ -17,3 +17,6 @@ export * from './ports';
 export * from './consistency';
 export * from './tcp-relay';
 export * from './browser';
+export * from './page-problems';
+export * from './accessibility';
+export * from './screenshot';
