@@ -31,7 +31,7 @@ function Shell({ session, onLogout }: { session: Session; onLogout(): void }) {
   const Page = current.component;
   return (
     <div className="shell">
-      <a className="skip" href="#main">Skip to content</a>
+      <a className="skip" href="#main" onClick={skipToContent}>Skip to content</a>
       <header>
         <span className="brand">Berth administration</span>
         <span className="who">{session.user.userName ?? session.user.id} @ {session.tenant}</span>
@@ -49,4 +49,10 @@ function Shell({ session, onLogout }: { session: Session; onLogout(): void }) {
       </main>
     </div>
   );
+}
+
+/** Moves the focus to the page's content; the fragment stays the page's route. */
+function skipToContent(event: React.MouseEvent) {
+  event.preventDefault();
+  document.getElementById('main')?.focus();
 }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import type { BrowserPage, OpenBrowser } from './browser';
 import { admin } from './gateway-client';
 import { testStack } from './stack-env';
 
@@ -15,6 +16,17 @@ const { installConsole } = createRequire(__filename)(join(ROOT, 'tools', 'consol
 
 /** The console's address on the test stack. */
 export const consoleUrl = () => `${testStack.gatewayUrl}/apps/administration/`;
+
+/**
+ * A new page showing the console's login page: the context's cookies are cleared first, so that a
+ * session cookie left by an earlier test is not resumed instead.
+ */
+export async function openConsole(browser: { readonly current: OpenBrowser }): Promise<BrowserPage> {
+  await browser.current.context.clearCookies();
+  const opened = await browser.current.open(consoleUrl());
+  await opened.page.getByRole('button', { name: 'Sign in' }).waitFor();
+  return opened;
+}
 
 /** Installs the built console on the test stack as `npm start` does (idempotent); answers its version. */
 export async function installTestConsole(): Promise<string> {
