@@ -88,7 +88,7 @@ function TotpSetup({ onSignOut }: { onSignOut(): void }) {
     <>
       <p>Add this secret to your authenticator app by hand (as a time-based key), then enter the code it shows.</p>
       <dl className="facts">
-        <dt>Secret</dt><dd><code className="secret" aria-label="TOTP secret">{groupSecret(secret.rawSecret)}</code></dd>
+        <dt>Secret</dt><dd><code className="secret">{groupSecret(secret.rawSecret)}</code></dd>
         {parsed && <><dt>Account</dt><dd>{parsed.issuer ? `${parsed.issuer}: ` : ''}{parsed.account}</dd></>}
         {parsed && <><dt>Code</dt><dd>{parsed.digits} digits, every {parsed.period} seconds, {parsed.algorithm}</dd></>}
       </dl>

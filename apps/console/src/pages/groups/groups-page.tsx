@@ -36,7 +36,7 @@ function GroupList({ route }: { route: Route }) {
   ];
 
   return (
-    <section aria-labelledby="groups-title">
+    <section aria-labelledby="groups-title" aria-busy={list.loading}>
       <h1 id="groups-title">Groups</h1>
       <CreateGroup onCreated={list.reload} />
       <ErrorBanner message={list.error} />

@@ -37,7 +37,7 @@ function TenantList({ route }: { route: Route }) {
   ];
 
   return (
-    <section aria-labelledby="tenants-title">
+    <section aria-labelledby="tenants-title" aria-busy={list.loading}>
       <div className="title-row">
         <h1 id="tenants-title">Tenants</h1>
         <button type="button" className="primary" onClick={() => setCreating(true)} disabled={creating}>Create tenant</button>

@@ -54,7 +54,7 @@ function UserList({ route }: { route: Route }) {
   ];
 
   return (
-    <section aria-labelledby="users-title">
+    <section aria-labelledby="users-title" aria-busy={list.loading}>
       <div className="title-row">
         <h1 id="users-title">Users</h1>
         <button type="button" className="primary" onClick={() => setCreating(true)} disabled={creating}>Create user</button>
