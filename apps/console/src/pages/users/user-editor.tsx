@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { IUser } from '@c8y/client';
+import type { IUser, IUserGroup } from '@c8y/client';
 import { Assignments } from '../../components/assignments';
 import { ErrorBanner, Loading } from '../../components/feedback';
 import { Field } from '../../components/field';
@@ -32,7 +32,7 @@ export function UserEditor({ userName }: { userName: string }) {
             onAdd={(id) => refresh(requestJson(client, `${userPath}/roles`, { method: 'POST', body: { role: { id } } }))}
             onRemove={(id) => refresh(requestJson(client, `${userPath}/roles/${seg(id)}`, { method: 'DELETE' }))} />
           <Assignments title="Groups" noun="group"
-            held={(user.data.groups?.references ?? []).map((g) => ({ id: String(g.group.id), label: g.group.name ?? String(g.group.id) }))}
+            held={(user.data.groups?.references ?? []).map((g) => ({ id: String(g.group.id), label: groupName(groups.data, g.group) }))}
             available={groups.data.map((g) => ({ id: String(g.id), label: g.name ?? String(g.id) }))}
             onAdd={(id) => refresh(client.userGroup.addUserToGroup(id, { self: user.data!.self! }))}
             onRemove={(id) => refresh(client.userGroup.removeUserFromGroup(id, userName))} />
@@ -40,6 +40,11 @@ export function UserEditor({ userName }: { userName: string }) {
       )}
     </section>
   );
+}
+
+/** A group reference names the group by id; its name comes from the tenant's groups. */
+function groupName(groups: IUserGroup[], group: Partial<IUserGroup>): string {
+  return group.name ?? groups.find((g) => String(g.id) === String(group.id))?.name ?? String(group.id);
 }
 
 function UserForm({ user, onSaved }: { user: IUser; onSaved(): void }) {
