@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public, PRINCIPAL_HEADER, verifyPrincipal } from '@berth/auth';
 import { DomainError, PAGE_CSP } from '@berth/http';
@@ -23,7 +23,7 @@ export class WebApplicationsController {
   @Get(':contextPath')
   @Public()
   @ApiRoute('A web application\'s root: redirects to its folder (`/apps/<contextPath>/`)', { status: 301, public: true, params: { contextPath: CONTEXT_PATH } })
-  async root(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+  async root(@Param('contextPath') _contextPath: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
     return this.serve(req, reply);
   }
 
@@ -32,7 +32,7 @@ export class WebApplicationsController {
   @ApiRoute('A file of a web application\'s active version; a path naming no file and no extension is its index.html', {
     returns: 'application/octet-stream', public: true, params: { contextPath: CONTEXT_PATH },
   })
-  async file(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+  async file(@Param('contextPath') _contextPath: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
     return this.serve(req, reply);
   }
 
