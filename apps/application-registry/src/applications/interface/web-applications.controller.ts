@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public, PRINCIPAL_HEADER, verifyPrincipal } from '@berth/auth';
 import { DomainError, PAGE_CSP } from '@berth/http';
 import { ApiRoute } from '@berth/openapi';
+import { ApiParam } from '@nestjs/swagger';
 import type { RegistryConfig } from '../../config/application-registry.env';
 import { REGISTRY_CONFIG } from '../../config/registry-config.token';
 import { WebApplications } from '../application/web-applications';
@@ -29,6 +30,7 @@ export class WebApplicationsController {
 
   @Get(':contextPath/*')
   @Public()
+  @ApiParam({ name: 'path', required: true, type: String, description: 'The file\'s path inside the application\'s ZIP (empty: index.html)' })
   @ApiRoute('A file of a web application\'s active version; a path naming no file and no extension is its index.html', {
     returns: 'application/octet-stream', public: true, params: { contextPath: CONTEXT_PATH },
   })
