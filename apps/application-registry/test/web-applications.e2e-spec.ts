@@ -127,8 +127,14 @@ describe('registry: web applications served at /apps/<contextPath>/ through the 
     expect(back.status).toBe(200);
     expect(await text(`/apps/${app.cp}/`, as(owner.admin))).toContain('<title>one</title>');
     expect(second.body.activeVersionId).not.toBe(app.binaryId);
-    expect((await gw(`/application/applications/${app.id}`, { method: 'DELETE', as: owner.admin })).status).toBe(204);
+
+    const moved = name('moved');
+    expect((await gw(`/application/applications/${app.id}`, { method: 'PUT', as: owner.admin, body: { contextPath: moved } })).status).toBe(200);
     expectErrorResource(await load(`/apps/${app.cp}/`, as(owner.admin)), 404);
+    expect(await text(`/apps/${moved}/`, as(owner.admin))).toContain('<title>one</title>');
+    expectErrorResource(await load(`/apps/${moved.toUpperCase()}/`, as(owner.admin)), 404);
+    expect((await gw(`/application/applications/${app.id}`, { method: 'DELETE', as: owner.admin })).status).toBe(204);
+    expectErrorResource(await load(`/apps/${moved}/`, as(owner.admin)), 404);
   });
 
   it('serves an application to the tenants that may read it: owner, subscribed, MARKET; everyone else gets the 404 of a missing one', async () => {
