@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import {
-  admin, checkAccessibility, consoleUrl, eventually, gw, installTestConsole, managementLogin, newTenant, newUser, screenshot, signIn, submitLogin, useBrowser,
+  admin, checkAccessibility, openConsole, eventually, gw, installTestConsole, managementLogin, newTenant, newUser, screenshot, signIn, submitLogin, useBrowser,
 } from '@berth/testing';
 import { base32Decode, hotp, totpStep } from '../../tenant-options/src/identity/domain/totp';
 
@@ -38,14 +38,12 @@ async function signOut(page: Page) {
 describe('the web console: tenants, users, groups, roles, login options and TOTP', () => {
   const browser = useBrowser();
   beforeAll(async () => { await installTestConsole(); });
-  // Each flow signs in afresh: a session cookie a failed flow left behind would sign the next one in.
-  beforeEach(() => browser.current.context.clearCookies());
 
   const chief = { name: 'chief', password: password() };
   let subtenant: string;
 
   it('the management admin (Basic) creates a subtenant, finds it in the list and edits it', async () => {
-    const { page, problems } = await browser.open(consoleUrl());
+    const { page, problems } = await openConsole(browser);
     await signIn(page, managementLogin('Basic authentication'));
     await openSection(page, 'Tenants');
     await page.getByRole('button', { name: 'Create tenant' }).click();
@@ -88,7 +86,7 @@ describe('the web console: tenants, users, groups, roles, login options and TOTP
   });
 
   it('the subtenant\'s admin (cookie) makes a group and a user with a role and the group; the platform\'s 422 shows; the user sees their pages', async () => {
-    const { page, problems } = await browser.open(consoleUrl());
+    const { page, problems } = await openConsole(browser);
     await signIn(page, { tenant: subtenant, user: chief.name, password: chief.password });
     await expect(page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Tenants' }).count()).resolves.toBe(0);
 
@@ -169,7 +167,7 @@ describe('the web console: tenants, users, groups, roles, login options and TOTP
     const [qualified, userPassword] = await newUser(tenant, ['ROLE_APPLICATION_MANAGEMENT_READ']);
     const userName = qualified.split('/')[1];
     const used = new Set<number>();
-    const { page, problems } = await browser.open(consoleUrl());
+    const { page, problems } = await openConsole(browser);
     await signIn(page, { tenant: tenant.id, user: userName, password: userPassword });
     await page.getByRole('link', { name: 'My account' }).click();
     await page.getByRole('heading', { name: 'My account' }).waitFor();

@@ -37,10 +37,13 @@ export async function installTestConsole(): Promise<string> {
 
 export interface ConsoleLogin { tenant: string; user: string; password: string; method?: 'Session cookie (OAuth)' | 'Basic authentication' }
 
-/** Fills in and sends the console's login form on `page` (already showing it), then waits for the console's navigation. */
+/** Fills in and sends the console's login form on `page` (already showing it), then waits for the console's navigation; a refusal fails with its message. */
 export async function signIn(page: Page, login: ConsoleLogin): Promise<void> {
   await submitLogin(page, login);
-  await page.getByRole('navigation', { name: 'Sections' }).waitFor();
+  const navigation = page.getByRole('navigation', { name: 'Sections' });
+  const refusal = page.getByRole('alert');
+  await navigation.or(refusal).first().waitFor();
+  if (await refusal.isVisible()) throw new Error(`the console refused ${login.tenant}/${login.user}: ${await refusal.textContent()}`);
 }
 
 /** Fills in and sends the console's login form on `page`, without waiting for the outcome. */
