@@ -1,6 +1,8 @@
 import type { Route } from '../routing';
 import type { Session } from '../session';
 import { ApplicationsPage } from './applications/applications-page';
+import { OptionsPage } from './options/options-page';
+import { SmsPage } from './sms/sms-page';
 
 export interface Page {
   /** The first segment of the page's route. */
@@ -14,6 +16,8 @@ export interface Page {
 /** The console's sections, in the navigation's order; the first is the home page. */
 export const PAGES: readonly Page[] = [
   { path: 'applications', title: 'Applications', component: ApplicationsPage },
+  { path: 'options', title: 'Options', component: OptionsPage },
+  { path: 'sms', title: 'SMS', component: SmsPage },
 ];
 
 export function visiblePages(session: Session): Page[] {

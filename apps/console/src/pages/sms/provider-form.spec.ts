@@ -1,4 +1,4 @@
-import { configurationBody, fieldsOf, initialValues, secretIsStored, telAddress, type ProviderDefinition } from './provider-form';
+import { configurationBody, fieldsOf, initialValues, secretIsStored, telAddress, withoutSecrets, type ProviderDefinition } from './provider-form';
 
 /** The SMPP definition as the platform answers it: every setting a string, the password `writeOnly`. */
 const SMPP: ProviderDefinition = {
@@ -62,6 +62,10 @@ describe('the SMS provider form', () => {
     const storedToken = { provider: 'rich', secrets: { token: true } };
     expect(configurationBody(RICH, { url: 'u', token: '', mode: 'fast', tls: true }, { senderAddress: '', senderName: '' }, storedToken))
       .toEqual({ body: { provider: 'rich', settings: { url: 'u', mode: 'fast', tls: 'true' } } });
+  });
+
+  it('forgets typed secrets once they are saved', () => {
+    expect(withoutSecrets(RICH, { url: 'u', token: 't', tls: true })).toEqual({ url: 'u', token: '', tls: true });
   });
 
   it('writes phone numbers as tel: URIs', () => {

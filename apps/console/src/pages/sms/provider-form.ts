@@ -75,7 +75,7 @@ export function initialValues(definition: ProviderDefinition, configuration?: Pr
   const properties = definition.settingsSchema?.properties ?? {};
   return Object.fromEntries(fieldsOf(definition).map((field) => {
     if (field.kind === 'secret') return [field.name, ''];
-    const value = stored[field.name] ?? properties[field.name].default;
+    const value: unknown = stored[field.name] ?? properties[field.name].default;
     if (field.kind === 'boolean') return [field.name, value === true || value === 'true'];
     if (field.kind === 'select') return [field.name, value === undefined ? field.choices?.[0] ?? '' : String(value)];
     return [field.name, value === undefined ? '' : String(value)];
@@ -123,4 +123,10 @@ export function configurationBody(
 export function telAddress(input: string): string | null {
   const number = input.trim().replace(/^tel:/i, '').replace(/[\s()-]/g, '');
   return /^\+[1-9][0-9]{1,14}$/.test(number) ? `tel:${number}` : null;
+}
+
+/** The values with every secret field emptied: after a save the form no longer holds what was typed. */
+export function withoutSecrets(definition: ProviderDefinition, values: FormValues): FormValues {
+  const secrets = new Set(fieldsOf(definition).filter((f) => f.kind === 'secret').map((f) => f.name));
+  return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, secrets.has(name) ? '' : value]));
 }
