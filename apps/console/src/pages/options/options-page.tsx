@@ -6,7 +6,7 @@ import { Pager, Table, type Column } from '../../components/table';
 import { useAction, useLoad, useSession } from '../../hooks';
 import { href, type Route } from '../../routing';
 import {
-  editableBody, groupByCategory, isLocked, isManagementTenant, optionFilterFromQuery, pageParams, shownValue, WHOLE_PAGE_SIZE,
+  editableBody, groupByCategory, isLocked, isManagementTenant, isSecretKey, optionFilterFromQuery, PAGE_SIZE, pageParams, shownValue, WHOLE_PAGE_SIZE,
   type OptionFilter, type OptionRow,
 } from './option-model';
 import { OptionForm } from './option-form';
@@ -20,7 +20,7 @@ async function loadOptions(client: Client, filter: OptionFilter): Promise<Option
   if (!filter.category) {
     const { data, paging } = await client.options.tenant.list(pageParams(filter.page));
     const totalPages = paging?.totalPages;
-    return { options: data, totalPages, hasNext: totalPages ? filter.page < totalPages : data.length === pageParams(1).pageSize };
+    return { options: data, totalPages, hasNext: totalPages ? filter.page < totalPages : data.length === PAGE_SIZE };
   }
   const found: OptionRow[] = [];
   for (let page = 1; ; page++) {
@@ -59,7 +59,7 @@ export function OptionsPage({ route }: { route: Route }) {
 
   const columns: Column<OptionRow>[] = [
     { title: 'Key', cell: (o) => o.key },
-    { title: 'Value', cell: (o) => <span className={shownValue(o) === o.value ? 'value' : 'value secret'}>{shownValue(o)}</span> },
+    { title: 'Value', cell: (o) => <span className={isSecretKey(o.key) ? 'value secret' : 'value'}>{shownValue(o)}</span> },
     {
       title: 'Actions',
       cell: (o) => (
