@@ -8,6 +8,9 @@ export const PAGE_ROLES = {
   userRead: ['ROLE_USER_MANAGEMENT_READ', 'ROLE_USER_MANAGEMENT_ADMIN'],
   /** Login options and the two-factor settings: the tenant's admins, and who reads its options. */
   loginSettings: ['ROLE_TENANT_ADMIN', 'ROLE_OPTION_MANAGEMENT_READ', 'ROLE_OPTION_MANAGEMENT_ADMIN'],
+  optionRead: ['ROLE_OPTION_MANAGEMENT_READ', 'ROLE_OPTION_MANAGEMENT_ADMIN'],
+  /** The SMS page: sending and delivery need an SMS role; the provider settings are also readable with an option role (docs/api/sms.md). */
+  sms: ['ROLE_SMS_READ', 'ROLE_SMS_ADMIN', 'ROLE_OPTION_MANAGEMENT_READ', 'ROLE_OPTION_MANAGEMENT_ADMIN'],
 } as const;
 
 export function holdsAny(roles: ReadonlySet<string>, wanted: readonly string[]): boolean {

@@ -27,8 +27,8 @@ export const PAGES: readonly Page[] = [
   { path: 'roles', title: 'Roles', component: RolesPage },
   { path: 'groups', title: 'Groups', component: GroupsPage, shownTo: (s) => holdsAny(s.roles, PAGE_ROLES.userRead) },
   { path: 'login-options', title: 'Login options', component: LoginOptionsPage, shownTo: (s) => holdsAny(s.roles, PAGE_ROLES.loginSettings) },
-  { path: 'options', title: 'Options', component: OptionsPage },
-  { path: 'sms', title: 'SMS', component: SmsPage },
+  { path: 'options', title: 'Options', component: OptionsPage, shownTo: (s) => holdsAny(s.roles, PAGE_ROLES.optionRead) },
+  { path: 'sms', title: 'SMS', component: SmsPage, shownTo: (s) => holdsAny(s.roles, PAGE_ROLES.sms) },
 ];
 
 export function visiblePages(session: Session): Page[] {
