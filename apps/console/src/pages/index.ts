@@ -1,6 +1,8 @@
 import type { Route } from '../routing';
 import type { Session } from '../session';
 import { ApplicationsPage } from './applications/applications-page';
+import { MicroservicesPage } from './microservices/microservices-page';
+import { USAGE_READ_ROLES, UsagePage } from './usage/usage-page';
 
 export interface Page {
   /** The first segment of the page's route. */
@@ -14,6 +16,8 @@ export interface Page {
 /** The console's sections, in the navigation's order; the first is the home page. */
 export const PAGES: readonly Page[] = [
   { path: 'applications', title: 'Applications', component: ApplicationsPage },
+  { path: 'microservices', title: 'Microservices', component: MicroservicesPage },
+  { path: 'usage', title: 'Usage', component: UsagePage, shownTo: (s) => USAGE_READ_ROLES.some((role) => s.roles.has(role)) },
 ];
 
 export function visiblePages(session: Session): Page[] {
