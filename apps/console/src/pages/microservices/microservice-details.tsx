@@ -7,7 +7,7 @@ import { href } from '../../routing';
 import { InstanceLogs } from './instance-logs';
 import { RuntimeOptions } from './runtime-options';
 import { StatusBadge } from './status-badge';
-import { downReason, STATUS_POLL_MS, stopsOf, type ApplicationStatus, type Instance, type Stage } from './status';
+import { downReason, STATUS_MEANING, STATUS_POLL_MS, stopsOf, type ApplicationStatus, type Instance, type Stage } from './status';
 
 /** How many of the newest stages the page lists. */
 const STAGES_SHOWN = 15;
@@ -41,7 +41,7 @@ function StatusSummary({ status }: { status: ApplicationStatus }) {
   const reason = downReason(status);
   return (
     <dl className="facts">
-      <dt>Status</dt><dd><StatusBadge status={status.status} /></dd>
+      <dt>Status</dt><dd><StatusBadge status={status.status} /> {STATUS_MEANING[status.status]}</dd>
       <dt>Version</dt><dd>{status.version ?? 'none deployed'}</dd>
       <dt>Restarts</dt><dd>{status.restarts}</dd>
       {reason && <><dt>Reason</dt><dd className="reason">{reason}</dd></>}

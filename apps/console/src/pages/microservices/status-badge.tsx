@@ -1,6 +1,6 @@
 import { STATUS_MEANING, type ApplicationStatus } from './status';
 
-/** A microservice's status as a word with its meaning for screen readers and on hover. */
+/** A microservice's status as a word, its meaning on hover (the details page spells it out). */
 export function StatusBadge({ status }: { status: ApplicationStatus['status'] }) {
-  return <span className={`badge badge-${status.toLowerCase()}`} title={STATUS_MEANING[status]}>{status}<span className="visually-hidden">: {STATUS_MEANING[status]}</span></span>;
+  return <span className={`badge badge-${status.toLowerCase()}`} title={STATUS_MEANING[status]}>{status}</span>;
 }
