@@ -106,6 +106,11 @@ describe('the web console: microservices and usage', () => {
     expect(await memory.getByRole('cell').allTextContents()).toEqual(['Memory limit', '256M', '128M', '256M']);
     const stored = await gw(`/tenant/options/microservice.runtime/${name}.memory`, { as: admin() });
     expect({ status: stored.status, value: stored.body?.value }).toEqual({ status: 200, value: '256M' });
+    // The page keeps polling the status: the replacing instance shows up healthy, and the logs follow it.
+    const replacement = page.getByRole('table', { name: 'Instances' }).getByRole('row').filter({ hasText: 'Healthy' }).filter({ hasNotText: instance });
+    await replacement.waitFor({ timeout: 90000 });
+    const newInstance = (await replacement.getByRole('cell').first().textContent())!;
+    await page.getByRole('log', { name: `Logs of ${newInstance}` }).filter({ hasText: 'hello service listening on :80' }).waitFor();
     expect(await checkAccessibility(page, 'console-runtime-options')).toEqual([]);
     await screenshot(page, 'console-runtime-options');
     // The change replaces the container: a logs read racing the replacement may find the old instance gone.
@@ -114,7 +119,7 @@ describe('the web console: microservices and usage', () => {
       { url: new RegExp(`/application/applications/${id}/logs/`), status: 404 },
     ])).toEqual([]);
     await page.close();
-  }, 60000);
+  }, 150000);
 
   it('charts the application\'s requests of the last 7 days, with the same numbers in a table', async () => {
     const { page, problems } = await signedIn();
