@@ -12,9 +12,9 @@ function clientAnswering(response: Response) {
 describe('requestJson', () => {
   it('asks for JSON, sends a body as JSON, and answers the parsed body', async () => {
     const { client, calls } = clientAnswering(new Response('{"value":"2"}', { status: 200 }));
-    expect(await requestJson(client, '/tenant/options/c/k', { method: 'PUT', body: '{"value":"2"}' })).toEqual({ value: '2' });
+    expect(await requestJson(client, '/tenant/options/c/k', { method: 'PUT', body: { value: '2' } })).toEqual({ value: '2' });
     expect(calls[0].init.headers).toEqual({ accept: 'application/json', 'content-type': 'application/json' });
-    expect(calls[0].init.method).toBe('PUT');
+    expect([calls[0].init.method, calls[0].init.body]).toEqual(['PUT', '{"value":"2"}']);
   });
 
   it('answers nothing for an empty body', async () => {

@@ -1,21 +1,20 @@
-import type { Client, IFetchOptions } from '@c8y/client';
+import type { Client } from '@c8y/client';
 import { RequestError } from './errors';
 
 /**
- * A JSON request to an endpoint @c8y/client has no service for, through the session's client (its
- * authentication and XSRF header). Answers the parsed body (undefined when there is none); a
- * failure rejects with `RequestError` carrying the platform's error resource.
+ * A JSON request through the session's client, for endpoints @c8y/client has no service for:
+ * answers the parsed body (undefined for an empty one), rejects with RequestError on a status from 400.
  */
-export async function requestJson<T>(client: Client, path: string, init: IFetchOptions = {}): Promise<T> {
-  const headers = { accept: 'application/json', ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}), ...init.headers };
-  const res = await client.core.fetch(path, { ...init, headers });
+export async function requestJson<T = unknown>(client: Client, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await client.core.fetch(path, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
   const text = await res.text();
-  let body: unknown = text || undefined;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    // Not JSON: the text itself tells what went wrong.
-  }
-  if (!res.ok) throw new RequestError(res.status, body);
+  let body: unknown = text;
+  try { body = text ? JSON.parse(text) : undefined; } catch { /* a plain-text answer stays text */ }
+  if (res.status >= 400) throw new RequestError(res.status, body);
   return body as T;
 }
+
+/** A path segment of the platform's URLs (user names, group ids, role ids). */
+export const seg = (value: string | number) => encodeURIComponent(String(value));

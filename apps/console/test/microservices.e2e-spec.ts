@@ -1,7 +1,6 @@
-import type { Page } from 'playwright-core';
 import {
-  admin, basic, checkAccessibility, consoleUrl, eventually, gw, helloImage, installTestConsole, managementLogin, microserviceZip, newApplication,
-  removeStackContainers, screenshot, signIn, subscribeTenant, testStack, uniqueName, uploadZip, useBrowser,
+  admin, basic, type BrowserPage, checkAccessibility, consoleUrl, eventually, gw, helloImage, installTestConsole, managementLogin, microserviceZip,
+  newApplication, openConsole, removeStackContainers, screenshot, signIn, subscribeTenant, testStack, uniqueName, uploadZip, useBrowser,
 } from '@berth/testing';
 
 /**
@@ -40,10 +39,9 @@ describe('the web console: microservices and usage', () => {
     expect(await res.text()).toBe(`hello ${who}!`);
   }
 
-  /** A new page signed in afresh (the previous flow's session cookie is dropped first). */
-  async function signedIn(): Promise<{ page: Page; problems: ReturnType<typeof browser.current.problemsOf> }> {
-    await browser.current.context.clearCookies();
-    const opened = await browser.open(consoleUrl());
+  /** A new page of the console, signed in afresh as the management admin. */
+  async function signedIn(): Promise<BrowserPage> {
+    const opened = await openConsole(browser);
     await signIn(opened.page, managementLogin());
     return opened;
   }

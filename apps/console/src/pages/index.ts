@@ -1,8 +1,14 @@
 import type { Route } from '../routing';
 import type { Session } from '../session';
+import { holdsAny, PAGE_ROLES } from '../permissions';
 import { ApplicationsPage } from './applications/applications-page';
+import { GroupsPage } from './groups/groups-page';
+import { LoginOptionsPage } from './login-options/login-options-page';
 import { MicroservicesPage } from './microservices/microservices-page';
-import { USAGE_READ_ROLES, UsagePage } from './usage/usage-page';
+import { RolesPage } from './roles/roles-page';
+import { TenantsPage } from './tenants/tenants-page';
+import { UsagePage } from './usage/usage-page';
+import { UsersPage } from './users/users-page';
 
 export interface Page {
   /** The first segment of the page's route. */
@@ -17,7 +23,12 @@ export interface Page {
 export const PAGES: readonly Page[] = [
   { path: 'applications', title: 'Applications', component: ApplicationsPage },
   { path: 'microservices', title: 'Microservices', component: MicroservicesPage },
-  { path: 'usage', title: 'Usage', component: UsagePage, shownTo: (s) => USAGE_READ_ROLES.some((role) => s.roles.has(role)) },
+  { path: 'tenants', title: 'Tenants', component: TenantsPage, shownTo: (s) => holdsAny(s.roles, PAGE_ROLES.tenantRead) },
+  { path: 'users', title: 'Users', component: UsersPage, shownTo: (s) => holdsAny(s.roles, PAGE_ROLES.userRead) },
+  { path: 'roles', title: 'Roles', component: RolesPage },
+  { path: 'groups', title: 'Groups', component: GroupsPage, shownTo: (s) => holdsAny(s.roles, PAGE_ROLES.userRead) },
+  { path: 'login-options', title: 'Login options', component: LoginOptionsPage, shownTo: (s) => holdsAny(s.roles, PAGE_ROLES.loginSettings) },
+  { path: 'usage', title: 'Usage', component: UsagePage, shownTo: (s) => holdsAny(s.roles, PAGE_ROLES.usageRead) },
 ];
 
 export function visiblePages(session: Session): Page[] {

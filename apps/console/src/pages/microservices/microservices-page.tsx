@@ -2,6 +2,7 @@ import type { IApplication } from '@c8y/client';
 import { Empty, ErrorBanner, Loading } from '../../components/feedback';
 import { Pager, Table, type Column } from '../../components/table';
 import { errorMessage } from '../../errors';
+import { hasNextPage, pageOf, pageParams } from '../../paging';
 import { useInterval, useLoad, useSession } from '../../hooks';
 import { requestJson } from '../../rest';
 import { href, type Route } from '../../routing';
@@ -9,7 +10,6 @@ import { MicroserviceDetails } from './microservice-details';
 import { StatusBadge } from './status-badge';
 import { healthSummary, STATUS_POLL_MS, type ApplicationStatus } from './status';
 
-const PAGE_SIZE = 20;
 
 interface Row { app: IApplication; status?: ApplicationStatus; statusError?: string }
 
@@ -30,9 +30,9 @@ export function MicroservicesPage({ route }: { route: Route }) {
 
 function MicroserviceList({ route }: { route: Route }) {
   const { client } = useSession();
-  const page = Math.max(1, Number(route.query.get('page')) || 1);
+  const page = pageOf(route.query);
   const list = useLoad(async () => {
-    const { data, paging } = await client.application.list({ type: 'MICROSERVICE', pageSize: PAGE_SIZE, currentPage: page, withTotalPages: true });
+    const { data, paging } = await client.application.list({ type: 'MICROSERVICE', ...pageParams(page) });
     const rows = await Promise.all(data.map(async (app): Promise<Row> => {
       try {
         return { app, status: await requestJson<ApplicationStatus>(client, `/application/applications/${app.id}/status`) };
@@ -53,7 +53,7 @@ function MicroserviceList({ route }: { route: Route }) {
       {list.data && list.data.rows.length > 0 && (
         <>
           <Table caption="Microservices and their status" columns={COLUMNS} rows={list.data.rows} rowKey={(r) => String(r.app.id)} />
-          <Pager page={page} totalPages={list.data.totalPages} hasNext={page < (list.data.totalPages ?? page)}
+          <Pager page={page} totalPages={list.data.totalPages} hasNext={hasNextPage(page, list.data.rows.length, list.data.totalPages)}
             onPage={(next) => { window.location.hash = href(['microservices'], { page: next }); }} />
         </>
       )}

@@ -56,7 +56,7 @@ function RuntimeForm({ rows, onSaved }: { rows: RuntimeRow[]; onSaved(): void })
     const changes = runtimeChanges(rows, inputs);
     const done = await action.run(async () => {
       for (const { key, value } of changes) {
-        await requestJson(client, optionPath(key), value === undefined ? { method: 'DELETE' } : { method: 'PUT', body: JSON.stringify({ value }) });
+        await requestJson(client, optionPath(key), value === undefined ? { method: 'DELETE' } : { method: 'PUT', body: { value } });
       }
     });
     if (done) {

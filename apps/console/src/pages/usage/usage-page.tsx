@@ -7,9 +7,6 @@ import { href, type Route } from '../../routing';
 import { UsageChart } from './usage-chart';
 import { rangeFromQuery, rangeProblem, usageSeries, type ApplicationUsage, type DayRange } from './usage-series';
 
-/** Roles that let the management tenant's users read the usage (docs/api/tenants-users-auth.md). */
-export const USAGE_READ_ROLES = ['ROLE_TENANT_STATISTICS_READ', 'ROLE_TENANT_MANAGEMENT_READ', 'ROLE_TENANT_MANAGEMENT_ADMIN'];
-
 /** Requests per application over a range of days (the last 7 by default), as a chart and a table. */
 export function UsagePage({ route }: { route: Route }) {
   const { client } = useSession();
