@@ -6,7 +6,7 @@ import { Table, type Column } from '../../components/table';
 import { useAction, useLoad, useSession } from '../../hooks';
 import { requestJson } from '../../rest';
 import {
-  optionPath, readOnlyReason, RUNTIME_CATEGORY, runtimeChanges, runtimeRows, type RuntimeManifest, type RuntimeRow, type RuntimeSetting,
+  isolationOf, optionPath, readOnlyReason, RUNTIME_CATEGORY, runtimeChanges, runtimeRows, type RuntimeManifest, type RuntimeRow, type RuntimeSetting,
 } from './runtime-settings';
 
 const COLUMNS: Column<RuntimeRow>[] = [
@@ -38,6 +38,7 @@ export function RuntimeOptions({ app }: { app: IApplication }) {
       <ErrorBanner message={options.error} />
       {options.loading && !options.data && <Loading what="the runtime options" />}
       {rows && <Table caption="Runtime settings" columns={COLUMNS} rows={rows} rowKey={(r) => r.key} />}
+      <p>Isolation: <strong>{isolationOf(app.manifest as RuntimeManifest | undefined)}</strong> <span className="hint">(set by the manifest: no option changes it, a new version can)</span></p>
       {rows && reason && <p className="hint">{reason}</p>}
       {rows && !reason && <RuntimeForm rows={rows} onSaved={options.reload} />}
     </>

@@ -1,4 +1,4 @@
-import { optionPath, readOnlyReason, runtimeChanges, runtimeRows } from './runtime-settings';
+import { isolationOf, optionPath, readOnlyReason, runtimeChanges, runtimeRows } from './runtime-settings';
 
 describe('runtime settings of a microservice', () => {
   it('takes the owner\'s option over the manifest, and the platform\'s defaults when neither says', () => {
@@ -26,6 +26,11 @@ describe('runtime settings of a microservice', () => {
     expect(readOnlyReason('t1', 't1', admin)).toBeUndefined();
     expect(readOnlyReason('management', 't1', admin)).toMatch(/owner tenant \(management\)/);
     expect(readOnlyReason('t1', 't1', new Set(['ROLE_OPTION_MANAGEMENT_READ']))).toMatch(/ROLE_OPTION_MANAGEMENT_ADMIN/);
+  });
+
+  it('reads the isolation from the manifest, MULTI_TENANT when it names none', () => {
+    expect(isolationOf({ isolation: 'PER_TENANT' })).toBe('PER_TENANT');
+    expect(isolationOf(undefined)).toBe('MULTI_TENANT');
   });
 
   it('addresses the option by category and key', () => {

@@ -9,7 +9,12 @@ export const OPTION_ADMIN_ROLE = 'ROLE_OPTION_MANAGEMENT_ADMIN';
 
 export type RuntimeSetting = 'replicas' | 'cpu' | 'memory';
 
-export interface RuntimeManifest { replicas?: number; resources?: { cpu?: string; memory?: string } }
+export interface RuntimeManifest { replicas?: number; resources?: { cpu?: string; memory?: string }; isolation?: string }
+
+/** The manifest's isolation (docs/microservices.md): no option overrides it, only a new version changes it. */
+export function isolationOf(manifest: RuntimeManifest | undefined): string {
+  return manifest?.isolation ?? 'MULTI_TENANT';
+}
 
 export interface RuntimeRow {
   setting: RuntimeSetting;
