@@ -1,18 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import {
-  admin, checkAccessibility, openConsole, eventually, gw, installTestConsole, managementLogin, newTenant, newUser, screenshot, signIn, submitLogin, useBrowser,
-} from '@berth/testing';
-import { base32Decode, hotp, totpStep } from '../../tenant-options/src/identity/domain/totp';
+import { admin, checkAccessibility, eventually, freshTotpCode, gw, installTestConsole, managementLogin, newTenant, newUser, openConsole, screenshot, signIn, submitLogin, useBrowser } from '@berth/testing';
 
-/** A TOTP code (RFC 6238) of a step in the platform's window that no earlier call used: each code counts once. */
-function freshCode(secret: string, used: Set<number>): string {
-  const now = totpStep();
-  const step = [now, now + 1, now - 1].find((s) => !used.has(s));
-  if (step === undefined) throw new Error('no unused step left in the window');
-  used.add(step);
-  return hotp(base32Decode(secret), step);
-}
 
 const password = () => `Pw-${randomUUID()}`;
 
@@ -178,7 +167,7 @@ describe('the web console: tenants, users, groups, roles, login options and TOTP
     await page.getByLabel('Code from your app').fill('12345');
     await page.getByRole('button', { name: 'Verify code' }).click();
     await expect(page.getByRole('alert').textContent()).resolves.toMatch(/6-digit code/);
-    await page.getByLabel('Code from your app').fill(freshCode(secret, used));
+    await page.getByLabel('Code from your app').fill(freshTotpCode(secret, used));
     await page.getByRole('button', { name: 'Verify code' }).click();
     await page.getByRole('button', { name: 'Turn TOTP on' }).click();
     await page.getByRole('status').filter({ hasText: 'TOTP is on' }).waitFor();
@@ -187,7 +176,7 @@ describe('the web console: tenants, users, groups, roles, login options and TOTP
 
     expect((await gw('/tenant/options', { method: 'POST', as: tenant.admin, body: { category: 'two-factor-authentication', key: 'enforced', value: 'true' } })).status).toBe(201);
     await submitLogin(page, { tenant: tenant.id, user: userName, password: userPassword });
-    await page.getByLabel('Verification code').fill(freshCode(secret, used));
+    await page.getByLabel('Verification code').fill(freshTotpCode(secret, used));
     await expectAccessible(page, 'console-login-totp-code');
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByRole('navigation', { name: 'Sections' }).waitFor();

@@ -21,3 +21,5 @@ export * from './page-problems';
 export * from './accessibility';
 export * from './screenshot';
 export * from './console';
+export * from './totp-codes';
+export * from './test-smsc';

@@ -9,6 +9,8 @@ import { RolesPage } from './roles/roles-page';
 import { TenantsPage } from './tenants/tenants-page';
 import { UsagePage } from './usage/usage-page';
 import { UsersPage } from './users/users-page';
+import { OptionsPage } from './options/options-page';
+import { SmsPage } from './sms/sms-page';
 
 export interface Page {
   /** The first segment of the page's route. */
@@ -28,6 +30,8 @@ export const PAGES: readonly Page[] = [
   { path: 'roles', title: 'Roles', component: RolesPage },
   { path: 'groups', title: 'Groups', component: GroupsPage, shownTo: (s) => holdsAny(s.roles, PAGE_ROLES.userRead) },
   { path: 'login-options', title: 'Login options', component: LoginOptionsPage, shownTo: (s) => holdsAny(s.roles, PAGE_ROLES.loginSettings) },
+  { path: 'options', title: 'Options', component: OptionsPage },
+  { path: 'sms', title: 'SMS', component: SmsPage },
   { path: 'usage', title: 'Usage', component: UsagePage, shownTo: (s) => holdsAny(s.roles, PAGE_ROLES.usageRead) },
 ];
 
