@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { errorMessage } from './errors';
 import { parseRoute, type Route } from './routing';
 import type { Session } from './session';
@@ -61,4 +61,15 @@ export function useAction(): { busy: boolean; error?: string; run(action: () => 
     }
   }, []);
   return { busy, error, run, clear: () => setError(undefined) };
+}
+
+/** Calls `tick` every `ms` milliseconds while the component is mounted and `active` holds (polling a page's data). */
+export function useInterval(tick: () => void, ms: number, active = true): void {
+  const latest = useRef(tick);
+  latest.current = tick;
+  useEffect(() => {
+    if (!active) return undefined;
+    const timer = window.setInterval(() => latest.current(), ms);
+    return () => window.clearInterval(timer);
+  }, [ms, active]);
 }

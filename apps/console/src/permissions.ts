@@ -11,6 +11,8 @@ export const PAGE_ROLES = {
   optionRead: ['ROLE_OPTION_MANAGEMENT_READ', 'ROLE_OPTION_MANAGEMENT_ADMIN'],
   /** The SMS page: sending and delivery need an SMS role; the provider settings are also readable with an option role (docs/api/sms.md). */
   sms: ['ROLE_SMS_READ', 'ROLE_SMS_ADMIN', 'ROLE_OPTION_MANAGEMENT_READ', 'ROLE_OPTION_MANAGEMENT_ADMIN'],
+  /** The application usage statistics: the management tenant's users with one of these (docs/api/tenants-users-auth.md). */
+  usageRead: ['ROLE_TENANT_STATISTICS_READ', 'ROLE_TENANT_MANAGEMENT_READ', 'ROLE_TENANT_MANAGEMENT_ADMIN'],
 } as const;
 
 export function holdsAny(roles: ReadonlySet<string>, wanted: readonly string[]): boolean {

@@ -4,8 +4,10 @@ import { holdsAny, PAGE_ROLES } from '../permissions';
 import { ApplicationsPage } from './applications/applications-page';
 import { GroupsPage } from './groups/groups-page';
 import { LoginOptionsPage } from './login-options/login-options-page';
+import { MicroservicesPage } from './microservices/microservices-page';
 import { RolesPage } from './roles/roles-page';
 import { TenantsPage } from './tenants/tenants-page';
+import { UsagePage } from './usage/usage-page';
 import { UsersPage } from './users/users-page';
 import { OptionsPage } from './options/options-page';
 import { SmsPage } from './sms/sms-page';
@@ -22,6 +24,7 @@ export interface Page {
 /** The console's sections, in the navigation's order; the first is the home page. */
 export const PAGES: readonly Page[] = [
   { path: 'applications', title: 'Applications', component: ApplicationsPage },
+  { path: 'microservices', title: 'Microservices', component: MicroservicesPage },
   { path: 'tenants', title: 'Tenants', component: TenantsPage, shownTo: (s) => holdsAny(s.roles, PAGE_ROLES.tenantRead) },
   { path: 'users', title: 'Users', component: UsersPage, shownTo: (s) => holdsAny(s.roles, PAGE_ROLES.userRead) },
   { path: 'roles', title: 'Roles', component: RolesPage },
@@ -29,6 +32,7 @@ export const PAGES: readonly Page[] = [
   { path: 'login-options', title: 'Login options', component: LoginOptionsPage, shownTo: (s) => holdsAny(s.roles, PAGE_ROLES.loginSettings) },
   { path: 'options', title: 'Options', component: OptionsPage, shownTo: (s) => holdsAny(s.roles, PAGE_ROLES.optionRead) },
   { path: 'sms', title: 'SMS', component: SmsPage, shownTo: (s) => holdsAny(s.roles, PAGE_ROLES.sms) },
+  { path: 'usage', title: 'Usage', component: UsagePage, shownTo: (s) => holdsAny(s.roles, PAGE_ROLES.usageRead) },
 ];
 
 export function visiblePages(session: Session): Page[] {

@@ -1,0 +1,62 @@
+import type { IApplication } from '@c8y/client';
+import { Empty, ErrorBanner, Loading } from '../../components/feedback';
+import { Pager, Table, type Column } from '../../components/table';
+import { errorMessage } from '../../errors';
+import { hasNextPage, pageOf, pageParams } from '../../paging';
+import { useInterval, useLoad, useSession } from '../../hooks';
+import { requestJson } from '../../rest';
+import { href, type Route } from '../../routing';
+import { MicroserviceDetails } from './microservice-details';
+import { StatusBadge } from './status-badge';
+import { healthSummary, STATUS_POLL_MS, type ApplicationStatus } from './status';
+
+
+interface Row { app: IApplication; status?: ApplicationStatus; statusError?: string }
+
+const COLUMNS: Column<Row>[] = [
+  { title: 'Name', cell: (r) => <a href={href(['microservices', String(r.app.id)])}>{r.app.name}</a> },
+  { title: 'Status', cell: (r) => (r.status ? <StatusBadge status={r.status.status} /> : <span className="hint">{r.statusError}</span>) },
+  { title: 'Version', cell: (r) => r.status?.version },
+  { title: 'Instances', cell: (r) => (r.status ? healthSummary(r.status) : undefined) },
+  { title: 'Restarts', cell: (r) => r.status?.restarts },
+  { title: 'Owner', cell: (r) => r.app.owner?.tenant?.id },
+];
+
+/** The tenant's microservices with their deployment status, refreshed while the page is open; `#/microservices/<id>` shows one. */
+export function MicroservicesPage({ route }: { route: Route }) {
+  if (route.segments[1]) return <MicroserviceDetails id={route.segments[1]} />;
+  return <MicroserviceList route={route} />;
+}
+
+function MicroserviceList({ route }: { route: Route }) {
+  const { client } = useSession();
+  const page = pageOf(route.query);
+  const list = useLoad(async () => {
+    const { data, paging } = await client.application.list({ type: 'MICROSERVICE', ...pageParams(page) });
+    const rows = await Promise.all(data.map(async (app): Promise<Row> => {
+      try {
+        return { app, status: await requestJson<ApplicationStatus>(client, `/application/applications/${app.id}/status`) };
+      } catch (err) {
+        return { app, statusError: errorMessage(err) };
+      }
+    }));
+    return { rows, totalPages: paging?.totalPages };
+  }, String(page));
+  useInterval(list.reload, STATUS_POLL_MS);
+
+  return (
+    <section aria-labelledby="microservices-title">
+      <h1 id="microservices-title">Microservices</h1>
+      <ErrorBanner message={list.error} />
+      {list.loading && !list.data && <Loading what="microservices" />}
+      {list.data && list.data.rows.length === 0 && <Empty>The tenant has no microservice applications.</Empty>}
+      {list.data && list.data.rows.length > 0 && (
+        <>
+          <Table caption="Microservices and their status" columns={COLUMNS} rows={list.data.rows} rowKey={(r) => String(r.app.id)} />
+          <Pager page={page} totalPages={list.data.totalPages} hasNext={hasNextPage(page, list.data.rows.length, list.data.totalPages)}
+            onPage={(next) => { window.location.hash = href(['microservices'], { page: next }); }} />
+        </>
+      )}
+    </section>
+  );
+}
