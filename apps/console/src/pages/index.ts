@@ -1,6 +1,7 @@
 import type { Route } from '../routing';
 import type { Session } from '../session';
 import { ApplicationsPage } from './applications/applications-page';
+import { SubscriptionsPage } from './subscriptions/subscriptions-page';
 
 export interface Page {
   /** The first segment of the page's route. */
@@ -14,6 +15,7 @@ export interface Page {
 /** The console's sections, in the navigation's order; the first is the home page. */
 export const PAGES: readonly Page[] = [
   { path: 'applications', title: 'Applications', component: ApplicationsPage },
+  { path: 'subscriptions', title: 'Subscriptions', component: SubscriptionsPage },
 ];
 
 export function visiblePages(session: Session): Page[] {
