@@ -20,3 +20,4 @@ export * from './browser';
 export * from './page-problems';
 export * from './accessibility';
 export * from './screenshot';
+export * from './console';
