@@ -31,7 +31,7 @@ export function ApplicationDetails({ id }: { id: string }) {
           <Summary app={app} />
           {app.owner?.tenant?.id === session.tenant
             ? <>
-                <EditApplication key={`${app.id}:${revision}`} app={app} onSaved={changed} />
+                <EditApplication key={String(app.id)} app={app} onSaved={changed} />
                 <ApplicationActions app={app} />
               </>
             : (

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { IApplication } from '@c8y/client';
 import { ErrorBanner, ProgressBar } from '../../components/feedback';
 import { Field } from '../../components/field';
@@ -28,7 +29,8 @@ export function BinaryUpload({ app, onUploaded }: { app: IApplication; onUploade
     event.preventDefault();
     if (!file) return;
     const url = `/application/applications/${encodeURIComponent(String(app.id))}/binaries`;
-    running.current = startUpload(url, file, uploadHeaders(session.authHeaders()), setState);
+    // Each state is drawn as it happens: "Checking the archive…" shows even when the answer follows the last byte at once.
+    running.current = startUpload(url, file, uploadHeaders(session.authHeaders()), (next) => flushSync(() => setState(next)));
     const final = await running.current.finished;
     running.current = undefined;
     if (final.phase === 'done') {
@@ -68,15 +70,16 @@ function UploadProgress({ state }: { state: UploadState }) {
       <ProgressBar label="Upload progress" done={state.sent} total={state.total} />
       {state.phase === 'sending' && <p className="hint">{formatBytes(state.sent)} of {formatBytes(state.total)} sent</p>}
       {state.phase === 'checking' && <p role="status" className="checking"><span className="spinner" aria-hidden="true" />Checking the archive…</p>}
-      {state.phase === 'done' && <p role="status">Uploaded: version {activeVersion(state.answer) ?? 'new'} is active.</p>}
+      {state.phase === 'done' && <p role="status">{uploadedText(state.answer)}</p>}
       {state.phase === 'cancelled' && <p role="status">Upload cancelled.</p>}
       {state.phase === 'failed' && <ErrorBanner message={state.message} />}
     </div>
   );
 }
 
-/** The version name the upload's answer (the Application) marks active. */
-function activeVersion(answer: unknown): string | undefined {
+/** What the upload's answer (the Application) says: the version it made active. */
+function uploadedText(answer: unknown): string {
   const app = answer as Partial<IApplication> | undefined;
-  return app?.applicationVersions?.find((v) => v.binaryId === app.activeVersionId)?.version;
+  const version = app?.applicationVersions?.find((v) => v.binaryId === app.activeVersionId)?.version;
+  return version ? `Version ${version} uploaded and activated.` : 'Uploaded and activated.';
 }
