@@ -1,5 +1,6 @@
 import { BasicAuth, Client, CookieAuth, type ICurrentUser } from '@c8y/client';
 import { errorMessage, RequestError } from './errors';
+import { parseBody } from './rest';
 
 /** How the console signs in: HTTP Basic on every request, or the platform's OAuth cookie with its XSRF token. */
 export type LoginMode = 'basic' | 'cookie';
@@ -40,11 +41,8 @@ const origin = () => window.location.origin;
 /** Signs in: the cookie flow posts the login form (the platform sets the cookies), Basic checks the credentials on the current user. */
 export async function login(credentials: Credentials): Promise<Session> {
   if (credentials.mode === 'cookie') {
-    const client = await Client.authenticateViaOAuthInternalCookie(
-      { tenant: credentials.tenant || undefined, user: credentials.user, password: credentials.password, tfa: credentials.tfaCode },
-      origin(),
-    ).catch(loginFailure);
-    return open(client, 'cookie');
+    await cookieLogin(credentials);
+    return open(new Client(new CookieAuth(), origin()), 'cookie');
   }
   const tfa = credentials.tfaCode ? await tfaToken(credentials) : undefined;
   const auth = new BasicAuth({ tenant: credentials.tenant || undefined, user: credentials.user, password: credentials.password, tfa });
@@ -74,6 +72,20 @@ async function open(client: Client, mode: LoginMode): Promise<Session> {
       await client.core.fetch('/user/logout', { method: 'POST' }).catch(() => undefined);
     },
   };
+}
+
+/**
+ * Posts the login form to `/tenant/oauth`; the platform answers with the session cookies. The answer
+ * is read to its end: @c8y/client's own cookie login leaves it unread, which the browser reports as
+ * an aborted request.
+ */
+async function cookieLogin({ tenant, user, password, tfaCode }: Credentials): Promise<void> {
+  const form = new URLSearchParams({ grant_type: 'PASSWORD', username: user, password, ...(tfaCode ? { tfa_code: tfaCode } : {}) });
+  const res = await fetch(`/tenant/oauth${tenant ? `?tenant_id=${encodeURIComponent(tenant)}` : ''}`, {
+    method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8' },
+  });
+  const body = parseBody(await res.text());
+  if (!res.ok) await loginFailure(new RequestError(res.status, body));
 }
 
 /** Exchanges a code for a TFA token, which Basic requests then carry (`TFAToken`). */
