@@ -169,7 +169,7 @@ describe('the web console: applications and subscriptions', () => {
     expect(problems.unexpected([{ url: /\/application\/applications\/\d+\/binaries$/, method: 'POST', status: 422 }]).filter((line) => !cancelled(line))).toEqual([]);
   }, 180000);
 
-  it("lets another tenant's admin see what is missing, then subscribe to the MARKET application", async () => {
+  it("lets another tenant's admin see what is missing, subscribe to the MARKET application and clone it", async () => {
     const { page, problems } = await open(other.login);
     await page.getByRole('link', { name: 'Subscriptions', exact: true }).click();
     await page.getByRole('heading', { name: `Subscribed by ${other.id}` }).waitFor();
@@ -187,6 +187,17 @@ describe('the web console: applications and subscriptions', () => {
     await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
     await page.getByRole('table', { name: `Applications subscribed by ${other.id}` }).getByRole('link', { name: web }).waitFor();
     await scan(page, 'console-subscriptions-other-tenant');
+
+    await page.getByRole('link', { name: web }).click();
+    await page.getByRole('heading', { level: 1, name: web }).waitFor();
+    await page.getByText('Owned by tenant management').waitFor();
+    await versionRow(page, '1.0.0').getByText('Active').waitFor();
+    expect(await page.getByRole('button', { name: /Activate|Roll back|Delete/ }).count()).toBe(0);
+    await scan(page, 'console-market-application');
+    await page.getByRole('button', { name: 'Clone' }).click();
+    await page.getByRole('heading', { level: 1, name: `clone${web}` }).waitFor();
+    await page.locator('.details').getByText(other.id, { exact: true }).waitFor();
+    await versionRow(page, '1.0.0').getByText('Active').waitFor();
     expect(problems.unexpected([{ url: `/tenant/tenants/${other.id}/applications`, method: 'POST', status: 409 }])).toEqual([]);
   }, 120000);
 

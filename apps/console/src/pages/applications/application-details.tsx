@@ -19,6 +19,7 @@ export function ApplicationDetails({ id }: { id: string }) {
   const loaded = useLoad(() => session.client.application.detail(id).then((r) => r.data), `${id}:${revision}`);
   const changed = () => setRevision((r) => r + 1);
   const app = loaded.data;
+  const owned = app?.owner?.tenant?.id === session.tenant;
 
   return (
     <section aria-labelledby="application-title">
@@ -29,7 +30,7 @@ export function ApplicationDetails({ id }: { id: string }) {
       {app && (
         <>
           <Summary app={app} />
-          {app.owner?.tenant?.id === session.tenant
+          {owned
             ? <>
                 <EditApplication key={String(app.id)} app={app} onSaved={changed} />
                 <ApplicationActions app={app} />
@@ -40,12 +41,14 @@ export function ApplicationDetails({ id }: { id: string }) {
                 <CloneButton app={app} />
               </div>
             )}
-          {WITH_BINARIES.has(String(app.type)) && app.owner?.tenant?.id === session.tenant && (
-            <>
-              <BinaryUpload app={app} onUploaded={() => { rememberPreviousVersion(String(app.id), app.activeVersionId); changed(); }} />
-              <Versions app={app} revision={revision} onChanged={changed} />
-            </>
-          )}
+          {WITH_BINARIES.has(String(app.type)) && (owned
+            ? (
+              <>
+                <BinaryUpload app={app} onUploaded={() => { rememberPreviousVersion(String(app.id), app.activeVersionId); changed(); }} />
+                <Versions app={app} revision={revision} onChanged={changed} />
+              </>
+            )
+            : <Versions app={app} revision={revision} />)}
         </>
       )}
     </section>

@@ -13,8 +13,11 @@ export function rememberPreviousVersion(id: string, binaryId: string | undefined
   if (binaryId) sessionStorage.setItem(PREVIOUS_KEY(id), binaryId);
 }
 
-/** The application's versions (`GET …/versions`): activate, roll back, tags, delete (docs/api/applications.md). */
-export function Versions({ app, revision, onChanged }: { app: IApplication; revision: number; onChanged(): void }) {
+/**
+ * The application's versions (`GET …/versions`): activate, roll back, tags, delete (docs/api/applications.md);
+ * read-only without `onChanged` (another tenant's application).
+ */
+export function Versions({ app, revision, onChanged }: { app: IApplication; revision: number; onChanged?(): void }) {
   const { client } = useSession();
   const id = String(app.id);
   const base = `/application/applications/${encodeURIComponent(id)}/versions`;
@@ -28,7 +31,7 @@ export function Versions({ app, revision, onChanged }: { app: IApplication; revi
   const target = versions.data && rollbackTarget(versions.data, active, sessionStorage.getItem(PREVIOUS_KEY(id)) ?? undefined);
 
   const change = async (write: () => Promise<unknown>) => {
-    if (await action.run(write)) onChanged();
+    if (await action.run(write)) onChanged?.();
   };
   const activate = (v: Version) => change(async () => {
     await rest(client, `${base}/${encodeURIComponent(v.version)}/activate`, { method: 'POST' });
@@ -43,9 +46,11 @@ export function Versions({ app, revision, onChanged }: { app: IApplication; revi
   const columns: Column<Version>[] = [
     { title: 'Version', cell: (v) => v.version },
     { title: 'State', cell: (v) => (v.binaryId === active ? <strong>Active</strong> : '') },
-    { title: 'Tags', cell: (v) => <Tags version={v} busy={action.busy} onChange={(tags) => setTags(v, tags)} /> },
+    { title: 'Tags', cell: (v) => (onChanged ? <Tags version={v} busy={action.busy} onChange={(tags) => setTags(v, tags)} /> : (v.tags ?? []).join(', ')) },
     { title: 'Created', cell: (v) => (v.created ? new Date(v.created).toLocaleString() : '') },
-    {
+  ];
+  if (onChanged) {
+    columns.push({
       title: 'Actions',
       cell: (v) => (
         <div className="actions">
@@ -59,14 +64,14 @@ export function Versions({ app, revision, onChanged }: { app: IApplication; revi
           )}
         </div>
       ),
-    },
-  ];
+    });
+  }
 
   return (
     <section className="card" aria-labelledby="versions-title">
       <div className="title-row">
         <h2 id="versions-title">Versions</h2>
-        {target && <button type="button" disabled={action.busy} onClick={() => activate(target)}>Roll back to {target.version}</button>}
+        {target && onChanged && <button type="button" disabled={action.busy} onClick={() => activate(target)}>Roll back to {target.version}</button>}
       </div>
       <ErrorBanner message={versions.error ?? action.error} onDismiss={action.error ? action.clear : undefined} />
       {versions.loading && !versions.data && <Loading what="versions" />}
