@@ -3,4 +3,4 @@ const { join } = require('node:path');
 
 const lib = (name) => require(join(__dirname, '..', '..', 'dist', 'libs', name, 'src'));
 
-module.exports = { messaging: lib('messaging'), contracts: lib('contracts'), auth: lib('auth') };
+module.exports = { messaging: lib('messaging'), contracts: lib('contracts'), auth: lib('auth'), archives: lib('archives') };

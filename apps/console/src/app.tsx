@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Loading } from './components/feedback';
 import { SessionContext, useRoute } from './hooks';
+import { AccountPage } from './pages/account/account-page';
 import { LoginPage } from './pages/login';
 import { visiblePages } from './pages';
 import { href } from './routing';
@@ -21,20 +22,25 @@ export function App() {
   );
 }
 
+const ACCOUNT_PATH = 'account';
+
 function Shell({ session, onLogout }: { session: Session; onLogout(): void }) {
   const route = useRoute();
   const pages = visiblePages(session);
-  const current = pages.find((p) => p.path === route.segments[0]) ?? pages[0];
+  // The account page is reached from the header, not the navigation.
+  const onAccount = route.segments[0] === ACCOUNT_PATH;
+  const current = onAccount ? undefined : pages.find((p) => p.path === route.segments[0]) ?? pages[0];
   useEffect(() => {
-    document.title = `${current.title} · Berth administration`;
+    document.title = `${current?.title ?? 'My account'} · Berth administration`;
   }, [current]);
-  const Page = current.component;
+  const Page = current?.component;
   return (
     <div className="shell">
-      <a className="skip" href="#main">Skip to content</a>
+      <a className="skip" href="#main" onClick={skipToContent}>Skip to content</a>
       <header>
         <span className="brand">Berth administration</span>
         <span className="who">{session.user.userName ?? session.user.id} @ {session.tenant}</span>
+        <a className="header-link" href={href([ACCOUNT_PATH])} aria-current={onAccount ? 'page' : undefined}>My account</a>
         <button type="button" onClick={onLogout}>Sign out</button>
       </header>
       <nav aria-label="Sections">
@@ -45,8 +51,14 @@ function Shell({ session, onLogout }: { session: Session; onLogout(): void }) {
         </ul>
       </nav>
       <main id="main" tabIndex={-1}>
-        <Page route={route} />
+        {Page ? <Page route={route} /> : <AccountPage onSignOut={onLogout} />}
       </main>
     </div>
   );
+}
+
+/** Moves the focus to the page's content; the fragment stays the page's route. */
+function skipToContent(event: React.MouseEvent) {
+  event.preventDefault();
+  document.getElementById('main')?.focus();
 }

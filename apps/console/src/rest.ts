@@ -2,19 +2,18 @@ import type { Client } from '@c8y/client';
 import { RequestError } from './errors';
 
 /**
- * A request to an endpoint @c8y/client has no service for, through `client.core.fetch` (the session's
- * authentication): answers the parsed JSON body (undefined for an empty one) and rejects a 4xx/5xx
- * answer with a RequestError carrying the platform's error resource.
+ * A JSON request through the session's client, for endpoints @c8y/client has no service for:
+ * answers the parsed body (undefined for an empty one), rejects with RequestError on a status from 400.
  */
-export async function rest<T = unknown>(client: Client, path: string, init: { method?: string; body?: unknown; params?: Record<string, string | number | boolean> } = {}): Promise<T> {
+export async function requestJson<T = unknown>(
+  client: Client, path: string, init: { method?: string; body?: unknown; params?: Record<string, string | number | boolean> } = {},
+): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   const res = await client.core.fetch(path, {
-    method: init.method ?? 'GET', headers, params: init.params,
-    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+    method: init.method ?? 'GET', headers, params: init.params, body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
-  const text = await res.text();
-  const body = parseBody(text);
+  const body = parseBody(await res.text());
   if (res.status >= 400) throw new RequestError(res.status, body);
   return body as T;
 }
@@ -28,3 +27,6 @@ export function parseBody(text: string): unknown {
     return text;
   }
 }
+
+/** A path segment of the platform's URLs (user names, group ids, role ids). */
+export const seg = (value: string | number) => encodeURIComponent(String(value));

@@ -1,6 +1,5 @@
 import { BasicAuth, Client, CookieAuth, type ICurrentUser } from '@c8y/client';
 import { errorMessage, RequestError } from './errors';
-import { parseBody } from './rest';
 
 /** How the console signs in: HTTP Basic on every request, or the platform's OAuth cookie with its XSRF token. */
 export type LoginMode = 'basic' | 'cookie';
@@ -38,13 +37,17 @@ export function secondFactorOf(message: string): SecondFactor | undefined {
 
 const origin = () => window.location.origin;
 
-/** Signs in: the cookie flow posts the login form (the platform sets the cookies), Basic checks the credentials on the current user. */
+/**
+ * Signs in. The cookie flow posts the login form to `/tenant/oauth` (the platform answers with the
+ * `authorization` and `XSRF-TOKEN` cookies) and then uses @c8y/client's CookieAuth; Basic checks
+ * the credentials on the current user. With a code, Basic first exchanges it for a TFA token.
+ */
 export async function login(credentials: Credentials): Promise<Session> {
   if (credentials.mode === 'cookie') {
-    await cookieLogin(credentials);
+    await postLoginForm('/tenant/oauth', credentials);
     return open(new Client(new CookieAuth(), origin()), 'cookie');
   }
-  const tfa = credentials.tfaCode ? await tfaToken(credentials) : undefined;
+  const tfa = credentials.tfaCode ? (await postLoginForm('/tenant/oauth/token', credentials)).tfa_token as string : undefined;
   const auth = new BasicAuth({ tenant: credentials.tenant || undefined, user: credentials.user, password: credentials.password, tfa });
   return open(new Client(auth, origin()), 'basic');
 }
@@ -74,38 +77,21 @@ async function open(client: Client, mode: LoginMode): Promise<Session> {
   };
 }
 
-/**
- * Posts the login form to `/tenant/oauth`; the platform answers with the session cookies. The answer
- * is read to its end: @c8y/client's own cookie login leaves it unread, which the browser reports as
- * an aborted request.
- */
-async function cookieLogin({ tenant, user, password, tfaCode }: Credentials): Promise<void> {
+/** Posts the login form (docs/api/tenants-users-auth.md) and answers its JSON body; a refusal is rethrown by loginFailure. */
+async function postLoginForm(path: string, { tenant, user, password, tfaCode }: Credentials): Promise<Record<string, unknown>> {
   const form = new URLSearchParams({ grant_type: 'PASSWORD', username: user, password, ...(tfaCode ? { tfa_code: tfaCode } : {}) });
-  const res = await fetch(`/tenant/oauth${tenant ? `?tenant_id=${encodeURIComponent(tenant)}` : ''}`, {
-    method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8' },
+  const res = await fetch(`${path}${tenant ? `?tenant_id=${encodeURIComponent(tenant)}` : ''}`, {
+    method: 'POST', body: form, credentials: 'same-origin',
+    headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8' },
   });
-  const body = parseBody(await res.text());
-  if (!res.ok) await loginFailure(new RequestError(res.status, body));
-}
-
-/** Exchanges a code for a TFA token, which Basic requests then carry (`TFAToken`). */
-async function tfaToken({ tenant, user, password, tfaCode }: Credentials): Promise<string> {
-  const form = new URLSearchParams({ grant_type: 'PASSWORD', username: user, password, tfa_code: tfaCode ?? '' });
-  const res = await fetch(`/tenant/oauth/token${tenant ? `?tenant_id=${encodeURIComponent(tenant)}` : ''}`, {
-    method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8' },
-  });
-  const body = await res.json().catch(() => undefined);
+  const body = await res.json().catch(() => ({}));
   if (!res.ok) return loginFailure(new RequestError(res.status, body));
-  return body.tfa_token as string;
+  return body;
 }
 
 /** Rethrows a refused login as what the login page shows: a request for the second factor, or the platform's message. */
 async function loginFailure(err: unknown): Promise<never> {
-  let message = errorMessage(err);
-  const res = (err as { res?: Response; data?: unknown }).res;
-  if (res && (err as { data?: unknown }).data === undefined && typeof res.json === 'function') {
-    message = errorMessage(new RequestError(res.status, await res.json().catch(() => undefined)));
-  }
+  const message = errorMessage(err);
   const factor = secondFactorOf(message);
   throw factor ? new SecondFactorNeeded(factor, message) : new Error(message);
 }

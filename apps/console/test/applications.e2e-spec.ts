@@ -157,7 +157,7 @@ describe('the web console: applications and subscriptions', () => {
     await page.getByRole('button', { name: 'Remove tag latest from 2.0.0' }).click();
     await page.getByRole('list', { name: 'Tags of 2.0.0' }).getByText('latest').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Delete 2.0.0' }).click();
-    await page.getByRole('button', { name: 'Delete 2.0.0 permanently' }).click();
+    await page.getByRole('button', { name: 'Yes, delete 2.0.0' }).click();
     await versionRow(page, '2.0.0').waitFor({ state: 'detached' });
     await scan(page, 'console-hosted-versions');
 
@@ -209,7 +209,7 @@ describe('the web console: applications and subscriptions', () => {
 
     await page.getByRole('heading', { level: 1, name: web }).waitFor();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
-    await page.getByRole('button', { name: 'Delete permanently' }).click();
+    await page.getByRole('button', { name: 'Yes, delete' }).click();
     await page.getByRole('alert').filter({ hasText: 'applications/Update Conflict' }).waitFor();
     expect(await page.getByRole('alert').filter({ hasText: 'applications/Update Conflict' }).textContent()).toContain(other.id);
     await page.getByRole('heading', { level: 1, name: web }).waitFor();

@@ -70,4 +70,17 @@ describe('OAI-Secure login: platform tokens', () => {
     expect((await gw('/user/currentUser', { headers: bearer(await issue(next)) })).status).toBe(200);
     expect((await gw('/user/currentUser', { as: admin() })).status).toBe(200);
   });
+
+  it('an Authorization header wins over the session cookie: a revoked or another user\'s cookie does not decide who a Basic request is', async () => {
+    const t = await newTenant();
+    const res = await login(`/tenant/oauth?tenant_id=${t.id}`, { grant_type: 'PASSWORD', username: 'boss', password: t.admin[1] });
+    const cookies = res.headers.getSetCookie();
+    const jar = cookies.map((c) => c.split(';')[0]).join('; ');
+    const xsrf = cookies[1].split(';')[0].split('=')[1];
+    const basic = `Basic ${Buffer.from(`${admin()[0]}:${admin()[1]}`).toString('base64')}`;
+    expect(await gw('/user/currentUser', { headers: { cookie: jar, authorization: basic } })).toMatchObject({ status: 200, body: { userName: 'admin' } });
+    expect((await gw('/user/logout', { method: 'POST', headers: { cookie: jar, 'X-XSRF-TOKEN': xsrf } })).status).toBe(204);
+    expect((await gw('/user/currentUser', { headers: { cookie: jar } })).status).toBe(401);
+    expect(await gw('/user/currentUser', { headers: { cookie: jar, authorization: basic } })).toMatchObject({ status: 200, body: { userName: 'admin' } });
+  });
 });

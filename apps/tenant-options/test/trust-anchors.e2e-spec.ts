@@ -1,7 +1,6 @@
 import { generateKeyPairSync, KeyObject, randomUUID } from 'node:crypto';
 import { signJwt } from '@berth/auth';
-import { admin, BRAND, eventually, gw, newTenant, newUser, testStack } from '@berth/testing';
-import { base32Decode, hotp, totpStep } from '../src/identity/domain/totp';
+import { admin, BRAND, eventually, freshTotpCode, gw, newTenant, newUser, testStack } from '@berth/testing';
 
 const now = () => Math.floor(Date.now() / 1000);
 const YEAR = 365 * 86400;
@@ -23,13 +22,6 @@ const jsonLogin = async (body: unknown) => {
   return { status: res.status, contentType: res.headers.get('content-type'), body: await res.json().catch(() => undefined) };
 };
 
-/** A TOTP code of a step in the server's window that no earlier call used. */
-function freshCode(secret: string, used: Set<number>): string {
-  const step = [totpStep(), totpStep() + 1, totpStep() - 1].find((s) => !used.has(s));
-  if (step === undefined) throw new Error('no unused step left in the window');
-  used.add(step);
-  return hotp(base32Decode(secret), step);
-}
 
 /** JSON text nesting `levels` objects: `{"a":{"a":…"x"…}}`. */
 const deepJson = (levels: number, inner = '"x"') => `${'{"a":'.repeat(levels)}${inner}${'}'.repeat(levels)}`;
@@ -122,13 +114,13 @@ describe('who may change what decides logins, and what an external token may cla
 
     const used = new Set<number>();
     const secret = (await gw('/user/currentUser/totpSecret', { method: 'POST', as: user })).body.rawSecret as string;
-    expect((await gw('/user/currentUser/totpSecret/verify', { method: 'POST', as: user, body: { code: freshCode(secret, used) } })).status).toBe(204);
+    expect((await gw('/user/currentUser/totpSecret/verify', { method: 'POST', as: user, body: { code: freshTotpCode(secret, used) } })).status).toBe(204);
     expect((await gw('/user/currentUser/totpSecret/activity', { method: 'POST', headers: { authorization: `Bearer ${accessToken}` }, body: { isActive: true } })).status).toBe(204);
 
     for (const res of [await bearer(), await cookie(), await asBearer(external)]) {
       expect(res).toMatchObject({ status: 401, body: { ...ERROR_RESOURCE, error: 'security/Unauthorized' } });
     }
-    const again = await login('/tenant/oauth/token', { grant_type: 'PASSWORD', username: user[0], password, tfa_code: freshCode(secret, used) });
+    const again = await login('/tenant/oauth/token', { grant_type: 'PASSWORD', username: user[0], password, tfa_code: freshTotpCode(secret, used) });
     expect(again.status).toBe(200);
     const fresh = ((await again.json()) as { access_token: string }).access_token;
     expect(await gw('/user/currentUser', { headers: { authorization: `Bearer ${fresh}` } })).toMatchObject({ status: 200, body: { userName } });

@@ -2,21 +2,12 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
 import { Consumer, Kafka, logLevel } from 'kafkajs';
 import { Topics } from '@berth/contracts';
-import { eventually, gw, newTenant, testStack } from '@berth/testing';
-import { base32Decode, hotp, totpStep } from '../src/identity/domain/totp';
+import { eventually, freshTotpCode, gw, newTenant, testStack } from '@berth/testing';
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const login = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
   fetch(`${testStack.gatewayUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: form(fields) });
 
-/** A TOTP code of a step in the server's window that no earlier call used. */
-function freshCode(secret: string, used: Set<number>): string {
-  const now = totpStep();
-  const step = [now, now + 1, now - 1].find((s) => !used.has(s));
-  if (step === undefined) throw new Error('no unused step left in the window');
-  used.add(step);
-  return hotp(base32Decode(secret), step);
-}
 
 async function newUser(tenant: { id: string; admin: [string, string] }, extra: Record<string, unknown> = {}): Promise<[string, string]> {
   const userName = `u-${randomUUID().slice(0, 8)}`;
@@ -40,11 +31,11 @@ describe('two-factor authentication', () => {
     expect((await gw('/user/currentUser/totpSecret', { as: user })).body.rawSecret).toBe(secret);
     // Turning TOTP on before a verified code is the secret's state (409); a wrong code 403, a malformed one 422 (both were 422).
     expect(await gw('/user/currentUser/totpSecret/activity', { method: 'POST', as: user, body: { isActive: true } })).toMatchObject({ status: 409, body: { error: 'users/Update Conflict' } });
-    expect(await gw('/user/currentUser/totpSecret/verify', { method: 'POST', as: user, body: { code: '000000' === freshCode(secret, new Set()) ? '111111' : '000000' } })).toMatchObject({ status: 403, body: { error: 'users/Forbidden' } });
+    expect(await gw('/user/currentUser/totpSecret/verify', { method: 'POST', as: user, body: { code: '000000' === freshTotpCode(secret, new Set()) ? '111111' : '000000' } })).toMatchObject({ status: 403, body: { error: 'users/Forbidden' } });
     for (const code of ['', '12345', '1234567', '１２３４５６']) {
       expect(await gw('/user/currentUser/totpSecret/verify', { method: 'POST', as: user, body: { code } })).toMatchObject({ status: 422, body: { error: 'users/Invalid Data' } });
     }
-    expect((await gw('/user/currentUser/totpSecret/verify', { method: 'POST', as: user, body: { code: freshCode(secret, used) } })).status).toBe(204);
+    expect((await gw('/user/currentUser/totpSecret/verify', { method: 'POST', as: user, body: { code: freshTotpCode(secret, used) } })).status).toBe(204);
     expect((await gw('/user/currentUser/totpSecret/activity', { method: 'POST', as: user, body: { isActive: true } })).status).toBe(204);
 
     // The gateway had these Basic credentials cached: activation drops them, so TFA cannot be bypassed.
@@ -58,7 +49,7 @@ describe('two-factor authentication', () => {
     const wrong = await login('/tenant/oauth/token', { grant_type: 'PASSWORD', username: user[0], password: user[1], tfa_code: '12345' });
     expect(wrong.status).toBe(401);
 
-    const ok = await login('/tenant/oauth/token', { grant_type: 'PASSWORD', username: user[0], password: user[1], tfa_code: freshCode(secret, used) });
+    const ok = await login('/tenant/oauth/token', { grant_type: 'PASSWORD', username: user[0], password: user[1], tfa_code: freshTotpCode(secret, used) });
     expect(ok.status).toBe(200);
     const body = await ok.json() as any;
     expect(ok.headers.get('tfatoken')).toBe(body.tfa_token);
@@ -70,7 +61,7 @@ describe('two-factor authentication', () => {
     expect((await gw('/user/currentUser', { as: user, headers: { tfatoken: body.tfa_token } })).status).toBe(200);
     expect((await login('/tenant/oauth/token', { grant_type: 'PASSWORD', username: user[0], password: user[1], tfa_token: body.tfa_token })).status).toBe(200);
 
-    const cookie = await login('/tenant/oauth', { grant_type: 'PASSWORD', username: user[0], password: user[1], tfa_code: freshCode(secret, used) });
+    const cookie = await login('/tenant/oauth', { grant_type: 'PASSWORD', username: user[0], password: user[1], tfa_code: freshTotpCode(secret, used) });
     expect(cookie.status).toBe(200);
     expect(cookie.headers.getSetCookie()[0]).toMatch(/^authorization=/);
     expect(cookie.headers.get('tfatoken')).toMatch(/^[\w-]{20,}$/);
@@ -81,13 +72,13 @@ describe('two-factor authentication', () => {
     const user = await newUser(t);
     const secret = (await gw('/user/currentUser/totpSecret', { method: 'POST', as: user })).body.rawSecret;
     const used = new Set<number>();
-    await gw('/user/currentUser/totpSecret/verify', { method: 'POST', as: user, body: { code: freshCode(secret, used) } });
+    await gw('/user/currentUser/totpSecret/verify', { method: 'POST', as: user, body: { code: freshTotpCode(secret, used) } });
     await gw('/user/currentUser/totpSecret/activity', { method: 'POST', as: user, body: { isActive: true } });
     const bogus = await gw('/user/currentUser', { as: user, headers: { TFAToken: randomBytes(24).toString('base64url') } });
     expect(bogus).toMatchObject({ status: 401, body: { error: 'security/Unauthorized' } });
     expect(bogus.headers.get('tfatokenexpired')).toBe('TFATokenExpired');
 
-    const res = await login('/tenant/oauth/token', { grant_type: 'PASSWORD', username: user[0], password: user[1], tfa_code: freshCode(secret, used) });
+    const res = await login('/tenant/oauth/token', { grant_type: 'PASSWORD', username: user[0], password: user[1], tfa_code: freshTotpCode(secret, used) });
     const token = ((await res.json()) as any).tfa_token as string;
     const redis = new Redis(process.env.REDIS_URL!);
     try {

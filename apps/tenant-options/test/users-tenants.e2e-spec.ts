@@ -189,6 +189,7 @@ describe('groups', () => {
     expect((await gw(`/user/${t.id}/groups/${id}/roles`, { method: 'POST', as: t.admin, body: { role: { self: 'http://x/user/roles/%' } } })).status).toBe(422);
     expect((await gw(`/user/${t.id}/groups/${id}/users`, { method: 'POST', as: t.admin, body: { user: { self: `http://x/user/${t.id}/users/gina` } } })).status).toBe(201);
     expect((await gw(`/user/${t.id}/users`, { as: gina })).status).toBe(200);
+    expect((await gw(`/user/${t.id}/users/gina`, { as: t.admin })).body.groups.references).toEqual([{ self: expect.stringMatching(new RegExp(`/user/${t.id}/groups/${id}$`)), group: { id: String(id), self: expect.any(String) } }]);
     const me = await gw('/user/currentUser', { as: gina });
     expect(me.body.effectiveRoles.map((r: { id: string }) => r.id)).toContain('ROLE_USER_MANAGEMENT_READ');
     expect((await gw(`/user/${t.id}/groups/${id}/roles/ROLE_USER_MANAGEMENT_READ`, { method: 'DELETE', as: t.admin })).status).toBe(204);

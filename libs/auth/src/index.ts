@@ -10,3 +10,4 @@ export * from './secrets-config';
 export * from './jwt';
 export * from './settings-reader';
 export * from './subscription-readers';
+export * from './totp';

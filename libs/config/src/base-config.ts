@@ -120,4 +120,10 @@ export const managementTenantConfigSchema = z.object({
     .describe('Id of the management tenant: it owns the known applications, its admins manage every tenant\'s subscriptions, and only its principals read platform-wide figures such as the application usage and every microservice\'s status.'),
 });
 
+/** The tenant a request that names none acts for; the management tenant when unset. */
+export const defaultTenantConfigSchema = z.object({
+  BERTH_DEFAULT_TENANT: tenantId.optional()
+    .describe('Tenant of Basic credentials and logins that name none when the Host header names none either, and of anonymous requests for web applications (`/apps/…`); unset: the management tenant.'),
+});
+
 export { port as portSchema, url as urlSchema, tenantId as tenantIdSchema };

@@ -19,7 +19,8 @@ export class MethodIndex {
 
   add(method: string | string[], url: string) {
     for (const m of Array.isArray(method) ? method : [method]) {
-      if (!isRouteMethod(m) || url.includes('*')) continue;
+      // A bare catch-all (the gateway's `/*`) would make every path known; a wildcard under a prefix is a path like any other.
+      if (!isRouteMethod(m) || url === '/*') continue;
       try { this.router.on(m as (typeof METHODS)[number], url, () => undefined); } catch { /* already known */ }
     }
   }

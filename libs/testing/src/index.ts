@@ -21,3 +21,4 @@ export * from './page-problems';
 export * from './accessibility';
 export * from './screenshot';
 export * from './console';
+export * from './totp-codes';

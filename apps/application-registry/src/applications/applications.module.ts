@@ -42,6 +42,9 @@ import { BootstrapUserController } from './interface/bootstrap-user.controller';
 import { CurrentApplicationController } from './interface/current-application.controller';
 import { InternalRolesController } from './interface/internal-roles.controller';
 import { VersionsController } from './interface/versions.controller';
+import { WebApplicationsController } from './interface/web-applications.controller';
+import { WebApplications } from './application/web-applications';
+import { WebFilesCache } from './infrastructure/web-files.cache';
 
 /**
  * Applications: CRUD, clone, collections, binaries and versions, bootstrap users and the current
@@ -50,7 +53,7 @@ import { VersionsController } from './interface/versions.controller';
  */
 @Module({
   imports: [CqrsModule],
-  controllers: [ApplicationCollectionsController, ApplicationsController, BinariesController, VersionsController, BootstrapUserController, CurrentApplicationController, InternalRolesController],
+  controllers: [ApplicationCollectionsController, ApplicationsController, BinariesController, VersionsController, BootstrapUserController, CurrentApplicationController, InternalRolesController, WebApplicationsController],
   providers: [
     ApplicationRepository, SubscriptionProjection, SubscriptionEventsConsumer, TenantLineageProjection, TenantEventsConsumer, ApplicationAccess, ApplicationEvents,
     CreateApplicationHandler, UpdateApplicationHandler, DeleteApplicationHandler, CloneApplicationHandler, SeedKnownApplicationsHandler,
@@ -58,11 +61,13 @@ import { VersionsController } from './interface/versions.controller';
     BinaryStore, UploadBinaryHandler, ActivateVersionHandler, SetVersionTagsHandler, DeleteVersionHandler, ListVersionsHandler, GetBinaryHandler, ListBinariesHandler,
     BootstrapUserStore, BootstrapUserEventsConsumer, CurrentApplication, SettingsOptionReader,
     GetBootstrapUserHandler, GetCurrentApplicationHandler, GetCurrentSettingsHandler, GetApplicationRolesHandler,
+    WebFilesCache, WebApplications,
   ],
 })
 export class ApplicationsModule implements OnApplicationBootstrap {
   constructor(
     private readonly seed: SeedKnownApplicationsHandler,
+    private readonly repository: ApplicationRepository,
     @Inject(REGISTRY_CONFIG) private readonly config: RegistryConfig,
     @Inject(PINO) private readonly logger: Logger,
   ) {}
@@ -72,5 +77,10 @@ export class ApplicationsModule implements OnApplicationBootstrap {
     // Called directly: the command bus registers its handlers in a bootstrap hook that may run after this one.
     const result = await this.seed.execute(new SeedKnownApplicationsCommand(tenant));
     this.logger.info({ tenant, ...result }, 'known applications ready');
+    // In the background: a registry with many applications starts without waiting for the scan.
+    void this.repository.completeContextPaths().then(
+      (written) => this.logger.info({ written }, 'context path lookup complete'),
+      (err: Error) => this.logger.warn({ err: err.message }, 'context path lookup not completed'),
+    );
   }
 }

@@ -1,7 +1,13 @@
 import type { Route } from '../routing';
 import type { Session } from '../session';
+import { holdsAny, PAGE_ROLES } from '../permissions';
 import { ApplicationsPage } from './applications/applications-page';
 import { SubscriptionsPage } from './subscriptions/subscriptions-page';
+import { GroupsPage } from './groups/groups-page';
+import { LoginOptionsPage } from './login-options/login-options-page';
+import { RolesPage } from './roles/roles-page';
+import { TenantsPage } from './tenants/tenants-page';
+import { UsersPage } from './users/users-page';
 
 export interface Page {
   /** The first segment of the page's route. */
@@ -15,7 +21,12 @@ export interface Page {
 /** The console's sections, in the navigation's order; the first is the home page. */
 export const PAGES: readonly Page[] = [
   { path: 'applications', title: 'Applications', component: ApplicationsPage },
-  { path: 'subscriptions', title: 'Subscriptions', component: SubscriptionsPage },
+  { path: 'subscriptions', title: 'Subscriptions', component: SubscriptionsPage, shownTo: (s) => holdsAny(s.roles, [...PAGE_ROLES.applicationRead, ...PAGE_ROLES.tenantRead]) },
+  { path: 'tenants', title: 'Tenants', component: TenantsPage, shownTo: (s) => holdsAny(s.roles, PAGE_ROLES.tenantRead) },
+  { path: 'users', title: 'Users', component: UsersPage, shownTo: (s) => holdsAny(s.roles, PAGE_ROLES.userRead) },
+  { path: 'roles', title: 'Roles', component: RolesPage },
+  { path: 'groups', title: 'Groups', component: GroupsPage, shownTo: (s) => holdsAny(s.roles, PAGE_ROLES.userRead) },
+  { path: 'login-options', title: 'Login options', component: LoginOptionsPage, shownTo: (s) => holdsAny(s.roles, PAGE_ROLES.loginSettings) },
 ];
 
 export function visiblePages(session: Session): Page[] {

@@ -31,7 +31,9 @@ export class Authenticator {
     if (caughtUp) await caughtUp;
     const authorization = headers.authorization;
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
-    const cookie = sessionCookie(headers);
+    // An `Authorization` header is the request's credentials; the session cookie counts only without one
+    // (docs/api/tenants-users-auth.md), so a browser's old cookie never overrides what a client sends.
+    const cookie = authorization ? undefined : sessionCookie(headers);
     let verified: CachedPrincipal;
     if (bearer || cookie) {
       const token = (bearer ?? cookie)!;

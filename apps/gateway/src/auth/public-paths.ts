@@ -18,3 +18,17 @@ export function isPublicPath(path: string): boolean {
   for (const pattern of PUBLIC) if (pattern.test(path)) return true;
   return false;
 }
+
+/**
+ * Requests served with or without credentials (docs/api/applications.md, "Serving web applications"):
+ * the web applications at `/apps/…`, which a browser loads without any. Valid credentials act as
+ * their principal; missing or failing ones are served as an anonymous visitor.
+ */
+const CREDENTIALS_OPTIONAL = [
+  /^\/apps(\/|$)/,
+];
+
+export function isCredentialsOptionalPath(path: string): boolean {
+  for (const pattern of CREDENTIALS_OPTIONAL) if (pattern.test(path)) return true;
+  return false;
+}

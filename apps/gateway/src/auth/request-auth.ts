@@ -1,16 +1,24 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { PRINCIPAL_HEADER } from '@berth/auth';
+import { DomainError } from '@berth/http';
 import type { Authenticator } from './authenticator';
 import type { CachedPrincipal } from './credential-cache';
-import { isPublicPath } from './public-paths';
+import { isCredentialsOptionalPath, isPublicPath } from './public-paths';
 
 /**
  * Who a request acts for (docs/architecture.md), undefined on a public path. A client never gets to
- * pass a principal of its own: the internal header is dropped first. Throws (rejects) the 401.
+ * pass a principal of its own: the internal header is dropped first. On a path where credentials
+ * are optional (`/apps/…`), credentials that fail (401) leave the request anonymous, so a stale
+ * cookie never locks a browser out of a page; anywhere else the 401 is thrown (rejected).
  */
-export function authenticateRequest(authenticator: Authenticator, method: string, url: string, headers: IncomingHttpHeaders): Promise<CachedPrincipal> | undefined {
+export function authenticateRequest(authenticator: Authenticator, method: string, url: string, headers: IncomingHttpHeaders): Promise<CachedPrincipal | undefined> | undefined {
   delete headers[PRINCIPAL_HEADER];
   const queryAt = url.indexOf('?');
-  if (isPublicPath(queryAt === -1 ? url : url.slice(0, queryAt))) return undefined;
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  if (isPublicPath(path)) return undefined;
+  if (isCredentialsOptionalPath(path)) return authenticator.authenticate(method, headers).catch((err: unknown) => {
+    if (err instanceof DomainError && err.status === 401) return undefined;
+    throw err;
+  });
   return authenticator.authenticate(method, headers);
 }

@@ -7,6 +7,9 @@ describe('owningApp', () => {
     ['/application/applications/12/binaries', 'application-registry'],
     ['/application/applicationsByName/cockpit', 'application-registry'],
     ['/application/currentApplication', 'application-registry'],
+    ['/apps', 'application-registry'],
+    ['/apps/administration/', 'application-registry'],
+    ['/apps/administration/assets/index-3f2a9c1d.js', 'application-registry'],
     ['/application/currentApplication/subscriptions', 'subscription'],
     ['/tenant/tenants/t1/applications', 'subscription'],
     ['/tenant/tenants/t1/applications/12', 'subscription'],
@@ -26,7 +29,7 @@ describe('owningApp', () => {
     expect(owningApp(path)).toBe(app);
   });
 
-  it.each(['/', '/applications', '/tenant/statistics/applicationUsage', '/tenant/statistics/applicationUsage/', '/tenantx', '/service/hello/health', '/inventory/managedObjects', '/openapi.json', '/api-docs', '/api-docs/swagger-ui.css'])('%s has no owner', (path) => {
+  it.each(['/', '/applications', '/appsx', '/tenant/statistics/applicationUsage', '/tenant/statistics/applicationUsage/', '/tenantx', '/service/hello/health', '/inventory/managedObjects', '/openapi.json', '/api-docs', '/api-docs/swagger-ui.css'])('%s has no owner', (path) => {
     expect(owningApp(path)).toBeUndefined();
   });
 });

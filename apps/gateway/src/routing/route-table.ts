@@ -15,6 +15,7 @@ const ROUTES: ReadonlyArray<readonly [RegExp, UpstreamApp]> = [
   [/^\/application\/currentApplication\/subscriptions\/?$/, 'subscription'],
   [/^\/application\/applications\/[^/]+\/(status|logs)(\/|$)/, 'microservice-orchestrator'],
   [/^\/application(\/|$)/, 'application-registry'],
+  [/^\/apps(\/|$)/, 'application-registry'],
   [/^\/(tenant|user)(\/|$)/, 'tenant-options'],
   [/^\/service\/messaging(\/|$)/, 'sms-adapter'],
 ];

@@ -42,6 +42,8 @@ const PUBLIC: Expect = { admin: 'refused', noRoles: 'refused', optionAdmin: 'ref
 const INTERNAL: Expect = { admin: 'denied', noRoles: 'denied', optionAdmin: 'denied', bootstrap: 'denied', service: 'denied', other: 'denied', management: 'denied' };
 
 const is = (base: Expect, changes: Partial<Expect> = {}): Expect => ({ ...base, ...changes });
+/** A web application of A (docs/api/applications.md, "Serving web applications"): whoever may read the application loads it, others get 404. */
+const WEB_APP_OF_A: Expect = { admin: 'own', noRoles: 'own', optionAdmin: 'own', bootstrap: 'own', service: 'own', other: 'denied', management: 'denied' };
 
 const app = (f: Fixture) => `/application/applications/${f.hosted.id}`;
 const users = (f: Fixture) => `/user/${f.a.id}`;
@@ -107,6 +109,9 @@ export const CASES: Record<string, MatrixCase | MatrixCase[]> = {
   'GET /application/applications/:id/binaries/:binaryId': { path: (f) => `${app(f)}/binaries/${f.binaryId}`, secret: () => 'index.html', expect: A_ONLY },
   'DELETE /application/applications/:id/binaries/:binaryId': { path: (f) => `${app(f)}/binaries/${f.binaryId}`, secret: hostedMark, expect: A_ONLY, okStatus: [409] },
   'GET /application/applications/:id/bootstrapUser': { path: (f) => `/application/applications/${f.microservice.id}/bootstrapUser`, secret: (f) => f.as.bootstrap[1], expect: A_ONLY },
+  // A's web application (MARKET, offered to A's subtenants only): its files carry no mark, A's principals load them, other tenants get the 404 of a missing one.
+  'GET /apps/:contextPath': { path: (f) => `/apps/${f.hosted.name}`, secret: hostedMark, expect: WEB_APP_OF_A },
+  'GET /apps/:contextPath/*': { path: (f) => `/apps/${f.hosted.name}/`, secret: hostedMark, expect: WEB_APP_OF_A },
   'GET /application/currentApplication': { path: () => '/application/currentApplication', secret: (f) => f.microservice.mark, expect: BOOTSTRAP_ONLY },
   'PUT /application/currentApplication': { path: () => '/application/currentApplication', body: (f) => ({ description: f.microservice.mark }), secret: (f) => f.microservice.mark, expect: BOOTSTRAP_ONLY },
   'GET /application/currentApplication/settings': { path: () => '/application/currentApplication/settings', secret: (f) => f.microservice.mark, expect: is(BOOTSTRAP_ONLY, { bootstrap: 'own' }) },

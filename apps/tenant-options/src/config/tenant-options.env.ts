@@ -1,12 +1,10 @@
-import { baseConfigSchema, internalPortSchema, managementTenantConfigSchema, tenantIdSchema, z } from '@berth/config';
+import { baseConfigSchema, defaultTenantConfigSchema, internalPortSchema, managementTenantConfigSchema, z } from '@berth/config';
 import { secretsConfigSchema } from '@berth/auth';
 import { outboundConfigSchema } from '@berth/runtime';
 
-export const tenantOptionsConfigSchema = baseConfigSchema.merge(internalPortSchema(3103)).merge(secretsConfigSchema).merge(outboundConfigSchema).merge(managementTenantConfigSchema).extend({
+export const tenantOptionsConfigSchema = baseConfigSchema.merge(internalPortSchema(3103)).merge(secretsConfigSchema).merge(outboundConfigSchema).merge(managementTenantConfigSchema).merge(defaultTenantConfigSchema).extend({
   BERTH_ADMIN_PASSWORD: z.string().min(8, 'must have at least 8 characters').optional()
     .describe('Password of `admin` in the management tenant, used only when that user is first created (`npm start` generates one under `.local/secrets`).'),
-  BERTH_DEFAULT_TENANT: tenantIdSchema.optional()
-    .describe('Tenant of Basic credentials and logins that name none, when the Host header names none either; unset: the management tenant.'),
   BERTH_LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5)
     .describe('Failed logins in a row after which a user is locked out.'),
   BERTH_LOGIN_LOCKOUT_SECONDS: z.coerce.number().int().min(1).max(86400).default(300)

@@ -19,9 +19,14 @@ export class ApplicationAccess {
 
   async visible(id: string, caller: Principal): Promise<ApplicationDocument> {
     const app = await this.repository.findById(id);
-    const management = this.config.BERTH_MANAGEMENT_TENANT;
-    if (app && (isVisibleTo(app, await this.lineage.lineageOf(caller.tenant), management, false) || await this.subscriptions.isSubscribed(caller.tenant, id))) return app;
+    if (app && await this.isVisible(app, caller.tenant)) return app;
     throw new DomainError('applications', 'Not Found', `Application with id ${id} not found`);
+  }
+
+  /** Whether `tenant` may read `app` (docs/api/applications.md): offered to it (own, ancestors' or management's MARKET) or subscribed. */
+  async isVisible(app: ApplicationDocument, tenant: string): Promise<boolean> {
+    if (app.owner === tenant) return true;
+    return isVisibleTo(app, await this.lineage.lineageOf(tenant), this.config.BERTH_MANAGEMENT_TENANT, false) || await this.subscriptions.isSubscribed(tenant, app._id);
   }
 
   async changeable(id: string, caller: Principal): Promise<ApplicationDocument> {

@@ -11,7 +11,13 @@ import { ApplicationDocument } from '../domain/application';
 export const APPLICATIONS = 'applications';
 /** Deleted applications: the document that carries ApplicationDeleted until the relay publishes it (then it is deleted). */
 export const APPLICATION_DELETIONS = 'application_deletions';
+/** Which application holds a context path, by `_id` (the one lookup FerretDB serves from an index). */
+export const APPLICATION_CONTEXT_PATHS = 'application_context_paths';
 const UNIQUE = ['name', 'key', 'contextPath'] as const;
+/** Context paths written per bulk write when the lookup is completed at start. */
+const BACKFILL_BATCH = 500;
+
+interface ContextPathDoc { _id: string; applicationId: string }
 
 /** A new application id: numeric like the real platform's, growing with time (17 digits). */
 export function newApplicationId(): string {
@@ -20,16 +26,21 @@ export function newApplicationId(): string {
 
 /**
  * The applications collection. Every write carries its events through the outbox; `name`, `key`
- * and `contextPath` are unique indexes, and a duplicate is 409 `applications/Duplicate`.
+ * and `contextPath` are unique indexes, and a duplicate is 409 `applications/Duplicate`. Next to it,
+ * `application_context_paths` names the application of each context path by `_id`, so serving a web
+ * application reads two documents by `_id` and scans nothing; it is written after each write of an
+ * application and completed at start (a write cut in between), and a lookup checks that the application still holds the path.
  */
 @Injectable()
 export class ApplicationRepository implements OnModuleInit {
   readonly collection: Collection<ApplicationDocument>;
   private readonly deletions: Collection<{ _id: string; deletedAt: Date }>;
+  private readonly contextPaths: Collection<ContextPathDoc>;
 
   constructor(@InjectConnection() connection: Connection, private readonly outbox: Outbox) {
     this.collection = connection.db!.collection<ApplicationDocument>(APPLICATIONS);
     this.deletions = connection.db!.collection(APPLICATION_DELETIONS);
+    this.contextPaths = connection.db!.collection<ContextPathDoc>(APPLICATION_CONTEXT_PATHS);
   }
 
   async onModuleInit() {
@@ -47,6 +58,33 @@ export class ApplicationRepository implements OnModuleInit {
     return this.collection.findOne({ _id: id });
   }
 
+  /** The application whose context path is exactly `contextPath`: two reads by `_id`. */
+  async findByContextPath(contextPath: string): Promise<ApplicationDocument | null> {
+    const entry = await this.contextPaths.findOne({ _id: contextPath });
+    const app = entry ? await this.findById(entry.applicationId) : null;
+    return app?.contextPath === contextPath ? app : null;
+  }
+
+  /** Writes the context paths the lookup misses or names another application for (run once at start). */
+  async completeContextPaths(): Promise<number> {
+    const known = new Map((await this.contextPaths.find({}).toArray()).map((e) => [e._id, e.applicationId]));
+    const apps = this.collection.find({ contextPath: { $exists: true } }, { projection: { _id: 1, contextPath: 1 } });
+    let batch: ContextPathDoc[] = [];
+    let written = 0;
+    const flush = async () => {
+      if (batch.length) await this.contextPaths.bulkWrite(batch.map((e) => ({ updateOne: { filter: { _id: e._id }, update: { $set: { applicationId: e.applicationId } }, upsert: true } })), { ordered: false });
+      written += batch.length;
+      batch = [];
+    };
+    for await (const app of apps) {
+      if (typeof app.contextPath !== 'string' || known.get(app.contextPath) === app._id) continue;
+      batch.push({ _id: app.contextPath, applicationId: app._id });
+      if (batch.length === BACKFILL_BATCH) await flush();
+    }
+    await flush();
+    return written;
+  }
+
   /** Inserts with its messages. @throws DomainError 409 when a unique field is taken (or the id, for the caller to retry). */
   async insert(doc: ApplicationDocument, messages: OutboxMessage[]): Promise<void> {
     try {
@@ -54,6 +92,7 @@ export class ApplicationRepository implements OnModuleInit {
     } catch (err) {
       throw await this.duplicateError(err, doc);
     }
+    if (doc.contextPath) await this.holdContextPath(doc.contextPath, doc._id);
   }
 
   async update(doc: ApplicationDocument, update: Record<string, unknown>, messages: OutboxMessage[]): Promise<void> {
@@ -62,6 +101,12 @@ export class ApplicationRepository implements OnModuleInit {
     } catch (err) {
       throw await this.duplicateError(err, { ...doc, ...((update.$set ?? {}) as object) });
     }
+    const set = (update.$set ?? {}) as Partial<ApplicationDocument>;
+    const unset = (update.$unset ?? {}) as Record<string, unknown>;
+    const next = 'contextPath' in unset ? undefined : set.contextPath ?? doc.contextPath;
+    if (next === doc.contextPath) return;
+    if (next) await this.holdContextPath(next, doc._id);
+    if (doc.contextPath) await this.contextPaths.deleteOne({ _id: doc.contextPath, applicationId: doc._id });
   }
 
   /** Records the deletion with its message, then removes the application; a retried delete converges. */
@@ -72,6 +117,11 @@ export class ApplicationRepository implements OnModuleInit {
       if (!isDuplicateKey(err)) throw err;
     }
     await this.collection.deleteOne({ _id: id });
+    await this.contextPaths.deleteMany({ applicationId: id });
+  }
+
+  private async holdContextPath(contextPath: string, applicationId: string): Promise<void> {
+    await this.contextPaths.updateOne({ _id: contextPath }, { $set: { applicationId } }, { upsert: true });
   }
 
   /** The application other than `exceptId` holding any of the unique values of `doc`, if one does. */

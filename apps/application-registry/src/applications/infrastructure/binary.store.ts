@@ -35,6 +35,7 @@ export class BinaryStore {
   private readonly bucket: GridFSBucket;
   private readonly files: Collection<FileDoc>;
   private readonly chunks: Collection<ChunkDoc>;
+  private readonly deleteListeners: Array<(id: string) => void> = [];
 
   constructor(@InjectConnection() connection: Connection) {
     const db = connection.db!;
@@ -59,8 +60,14 @@ export class BinaryStore {
     return Readable.from(this.contentOf(new ObjectId(id)), { objectMode: false, highWaterMark: 2 * CHUNK_BYTES });
   }
 
+  /** Calls `listener` with the id of every binary this process deletes (caches of its content drop it). */
+  onDelete(listener: (id: string) => void): void {
+    this.deleteListeners.push(listener);
+  }
+
   /** Deletes a binary; one already gone is fine. */
   async delete(id: string): Promise<void> {
+    for (const listener of this.deleteListeners) listener(id);
     const _id = new ObjectId(id);
     const file = await this.files.findOne({ _id });
     if (!file) return;

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import type { IApplication } from '@c8y/client';
+import { ConfirmButton } from '../../components/confirm';
 import { ErrorBanner, Loading } from '../../components/feedback';
 import { Field } from '../../components/field';
 import { useAction, useLoad, useSession } from '../../hooks';
-import { rest } from '../../rest';
+import { requestJson } from '../../rest';
 import { href } from '../../routing';
 import { AVAILABILITIES, changedFields, editable, formOf, type ApplicationForm, type Availability } from './application-edit';
 import { BinaryUpload } from './binary-upload';
@@ -122,7 +123,6 @@ function EditApplication({ app, onSaved }: { app: IApplication; onSaved(): void 
 
 function ApplicationActions({ app }: { app: IApplication }) {
   const { client } = useSession();
-  const [confirming, setConfirming] = useState(false);
   const action = useAction();
 
   async function remove() {
@@ -133,21 +133,11 @@ function ApplicationActions({ app }: { app: IApplication }) {
     <div className="card" role="group" aria-labelledby="actions-title">
       <h2 id="actions-title">Actions</h2>
       <ErrorBanner message={action.error} onDismiss={action.clear} />
-      {!confirming && (
-        <div className="actions">
-          <CloneButton app={app} />
-          <button type="button" className="danger" onClick={() => setConfirming(true)}>Delete</button>
-        </div>
-      )}
-      {confirming && (
-        <div role="alertdialog" aria-labelledby="delete-question">
-          <p id="delete-question">Delete {app.name} with all its versions? A MARKET application that tenants subscribe to is not deleted.</p>
-          <div className="actions">
-            <button type="button" className="danger" disabled={action.busy} onClick={remove}>Delete permanently</button>
-            <button type="button" onClick={() => { setConfirming(false); action.clear(); }}>Cancel</button>
-          </div>
-        </div>
-      )}
+      <div className="actions">
+        <CloneButton app={app} />
+        <ConfirmButton label="Delete" disabled={action.busy} onConfirm={remove}
+          question={`Delete ${app.name} with all its versions? A MARKET application that tenants subscribe to is not deleted.`} />
+      </div>
     </div>
   );
 }
@@ -158,7 +148,7 @@ function CloneButton({ app }: { app: IApplication }) {
   const action = useAction();
   async function clone() {
     let copy: IApplication | undefined;
-    if (await action.run(async () => { copy = await rest<IApplication>(client, `/application/applications/${encodeURIComponent(String(app.id))}/clone`, { method: 'POST' }); })) {
+    if (await action.run(async () => { copy = await requestJson<IApplication>(client, `/application/applications/${encodeURIComponent(String(app.id))}/clone`, { method: 'POST' }); })) {
       window.location.hash = href(['applications', String(copy!.id)]);
     }
   }

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import type { IApplication } from '@c8y/client';
+import { ConfirmButton } from '../../components/confirm';
 import { Empty, ErrorBanner, Loading } from '../../components/feedback';
 import { Table, type Column } from '../../components/table';
 import { useAction, useLoad, useSession } from '../../hooks';
-import { rest } from '../../rest';
+import { requestJson } from '../../rest';
 import { newestFirst, rollbackTarget, withoutTag, withTag, type Version } from './versions';
 
 /** Where the console remembers, per application, the version that was active before it changed it (for "Roll back"). */
@@ -22,11 +23,10 @@ export function Versions({ app, revision, onChanged }: { app: IApplication; revi
   const id = String(app.id);
   const base = `/application/applications/${encodeURIComponent(id)}/versions`;
   const versions = useLoad(
-    () => rest<{ applicationVersions?: Version[] }>(client, base).then((r) => newestFirst(r.applicationVersions ?? [])),
+    () => requestJson<{ applicationVersions?: Version[] }>(client, base).then((r) => newestFirst(r.applicationVersions ?? [])),
     `${id}:${revision}`,
   );
   const action = useAction();
-  const [deleting, setDeleting] = useState<string>();
   const active = app.activeVersionId;
   const target = versions.data && rollbackTarget(versions.data, active, sessionStorage.getItem(PREVIOUS_KEY(id)) ?? undefined);
 
@@ -34,14 +34,11 @@ export function Versions({ app, revision, onChanged }: { app: IApplication; revi
     if (await action.run(write)) onChanged?.();
   };
   const activate = (v: Version) => change(async () => {
-    await rest(client, `${base}/${encodeURIComponent(v.version)}/activate`, { method: 'POST' });
+    await requestJson(client, `${base}/${encodeURIComponent(v.version)}/activate`, { method: 'POST' });
     rememberPreviousVersion(id, active);
   });
-  const setTags = (v: Version, tags: string[]) => change(() => rest(client, `${base}/${encodeURIComponent(v.version)}`, { method: 'PUT', body: { tags } }));
-  const remove = (v: Version) => change(async () => {
-    await rest(client, base, { method: 'DELETE', params: { version: v.version } });
-    setDeleting(undefined);
-  });
+  const setTags = (v: Version, tags: string[]) => change(() => requestJson(client, `${base}/${encodeURIComponent(v.version)}`, { method: 'PUT', body: { tags } }));
+  const remove = (v: Version) => change(() => requestJson(client, base, { method: 'DELETE', params: { version: v.version } }));
 
   const columns: Column<Version>[] = [
     { title: 'Version', cell: (v) => v.version },
@@ -55,12 +52,8 @@ export function Versions({ app, revision, onChanged }: { app: IApplication; revi
       cell: (v) => (
         <div className="actions">
           {v.binaryId !== active && <button type="button" disabled={action.busy} onClick={() => activate(v)} aria-label={`Activate ${v.version}`}>Activate</button>}
-          {v.binaryId !== active && deleting !== v.version && <button type="button" className="danger" onClick={() => setDeleting(v.version)} aria-label={`Delete ${v.version}`}>Delete</button>}
-          {deleting === v.version && (
-            <>
-              <button type="button" className="danger" disabled={action.busy} onClick={() => remove(v)}>Delete {v.version} permanently</button>
-              <button type="button" onClick={() => setDeleting(undefined)}>Keep it</button>
-            </>
+          {v.binaryId !== active && (
+            <ConfirmButton label={`Delete ${v.version}`} disabled={action.busy} onConfirm={() => remove(v)} question={`Delete version ${v.version} and its binary?`} />
           )}
         </div>
       ),

@@ -4,7 +4,8 @@ import { Empty, ErrorBanner, Loading } from '../../components/feedback';
 import { Field } from '../../components/field';
 import { Pager, Table, type Column } from '../../components/table';
 import { useAction, useLoad, useSession } from '../../hooks';
-import { rest } from '../../rest';
+import { holdsAny, PAGE_ROLES } from '../../permissions';
+import { requestJson } from '../../rest';
 import { href, type Route } from '../../routing';
 import { describeDependency, dependenciesOf, missingDependencies } from './dependencies';
 
@@ -24,7 +25,7 @@ const REFERENCES_PAGE = 100;
 async function allReferences(client: Client, tenant: string): Promise<Reference[]> {
   const all: Reference[] = [];
   for (let page = 1; ; page++) {
-    const { references = [] } = await rest<{ references?: Reference[] }>(client, `/tenant/tenants/${encodeURIComponent(tenant)}/applications`,
+    const { references = [] } = await requestJson<{ references?: Reference[] }>(client, `/tenant/tenants/${encodeURIComponent(tenant)}/applications`,
       { params: { pageSize: REFERENCES_PAGE, currentPage: page } });
     all.push(...references);
     if (references.length < REFERENCES_PAGE) return all;
@@ -37,7 +38,7 @@ async function allReferences(client: Client, tenant: string): Promise<Reference[
  */
 export function SubscriptionsPage({ route }: { route: Route }) {
   const session = useSession();
-  const managesOthers = session.tenant === MANAGEMENT;
+  const managesOthers = session.tenant === MANAGEMENT && holdsAny(session.roles, PAGE_ROLES.tenantRead);
   const tenant = (managesOthers && route.query.get('tenant')) || session.tenant;
   const [revision, setRevision] = useState(0);
   const subscribed = useLoad(() => allReferences(session.client, tenant), `${tenant}:${revision}`);
@@ -76,7 +77,7 @@ function Subscribed({ tenant, loaded, onChanged }: { tenant: string; loaded: Ret
   const { client } = useSession();
   const action = useAction();
   const unsubscribe = async (ref: Reference) => {
-    if (await action.run(() => rest(client, `/tenant/tenants/${encodeURIComponent(tenant)}/applications/${encodeURIComponent(String(ref.application.id))}`, { method: 'DELETE' }))) onChanged();
+    if (await action.run(() => requestJson(client, `/tenant/tenants/${encodeURIComponent(tenant)}/applications/${encodeURIComponent(String(ref.application.id))}`, { method: 'DELETE' }))) onChanged();
   };
   const columns: Column<Reference>[] = [
     { title: 'Name', cell: (r) => <a href={href(['applications', String(r.application.id)])}>{r.application.name}</a> },
@@ -163,7 +164,7 @@ function Subscribe({ tenant, app, subscribed, onDone }: { tenant: string; app: I
 
   async function subscribe() {
     const body = { application: { self: app.self, id: app.id } };
-    if (await action.run(() => rest(client, `/tenant/tenants/${encodeURIComponent(tenant)}/applications`, { method: 'POST', body }))) onDone(true);
+    if (await action.run(() => requestJson(client, `/tenant/tenants/${encodeURIComponent(tenant)}/applications`, { method: 'POST', body }))) onDone(true);
   }
 
   return (

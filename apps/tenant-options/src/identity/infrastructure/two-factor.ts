@@ -6,7 +6,7 @@ import { DomainError } from '@berth/http';
 import { REDIS } from '@berth/runtime';
 import { TENANT_OPTIONS_CONFIG } from '../../config/tenant-options.token';
 import type { TenantOptionsConfig } from '../../config/tenant-options.env';
-import { matchTotp } from '../domain/totp';
+import { matchTotp } from '@berth/auth';
 import { UserRecord } from './identity-records';
 import { LoginLockout } from './login-lockout';
 import { TfaPins } from './tfa-pins';

@@ -38,9 +38,15 @@ export class IdentityRepresentations {
       ...(u.phone !== undefined ? { phone: u.phone } : {}),
       enabled: u.enabled, shouldResetPassword: false, lastPasswordChange: u.lastPasswordChange.toISOString(),
       roles: { self: `${self}/roles`, references: u.roles.map((r) => this.roleReference(self, r)) },
-      groups: { self: `${self}/groups`, references: [] },
+      groups: { self: `${self}/groups`, references: u.groups.map((id) => this.groupReference(u.tenant, id)) },
       ...(effectiveRoles ? { effectiveRoles: effectiveRoles.map((r) => this.role(r)) } : {}),
     };
+  }
+
+  /** A group the user is a member of, by id (the group's name is read at the group). */
+  groupReference(tenant: string, id: string) {
+    const self = `${this.base}/user/${tenant}/groups/${encodeURIComponent(id)}`;
+    return { self, group: { id, self } };
   }
 
   roleReference(userSelf: string, role: string) {

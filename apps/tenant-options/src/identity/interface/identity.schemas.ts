@@ -7,7 +7,7 @@ import { USER_NAME } from '../domain/new-records';
 import { TENANT_DOMAIN, TENANT_STATUSES } from '../domain/tenant-fields';
 import { CUSTOM_PROPERTY_NAME, MAX_CUSTOM_PROPERTIES } from '../domain/tenant-update';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_MIX } from '../domain/password-policy';
-import { TOTP_CODE } from '../domain/totp';
+import { TOTP_CODE } from '@berth/auth';
 import { EMAIL, PROFILE_FIELDS } from '../domain/user-profile';
 import { MAX_GROUP_NAME_LENGTH } from './groups.controller';
 

@@ -4,7 +4,7 @@ import { DomainError } from '@berth/http';
 import { TENANT_OPTIONS_CONFIG } from '../../config/tenant-options.token';
 import type { TenantOptionsConfig } from '../../config/tenant-options.env';
 import { endSessions } from '../domain/sessions';
-import { newTotpSecret, otpauthUri, TOTP_CODE, TOTP_DIGITS } from '../domain/totp';
+import { newTotpSecret, otpauthUri, TOTP_CODE, TOTP_DIGITS } from '@berth/auth';
 import { UserRecord } from '../infrastructure/identity-records';
 import { TfaSettingsReader } from '../infrastructure/tfa-settings';
 import { TwoFactor } from '../infrastructure/two-factor';

@@ -27,7 +27,7 @@ export function unsafeEntryName(name: string): string | undefined {
   return undefined;
 }
 
-export interface ZipEntryInfo { name: string; compressedSize: number; uncompressedSize: number; directory: boolean }
+export interface ZipEntryInfo { name: string; compressedSize: number; uncompressedSize: number; directory: boolean; crc32: number }
 
 /**
  * An opened ZIP on disk whose central directory passed the checks: safe entry names, at most
@@ -109,7 +109,7 @@ async function readDirectory(zip: yauzl.ZipFile, limits: ZipLimits) {
       if (entry.uncompressedSize > RATIO_FLOOR && ratio > limits.maxCompressionRatio) {
         return reject(new ArchiveError(`the ZIP entry "${name}" has a compression ratio of ${Math.round(ratio)}, more than the limit of ${limits.maxCompressionRatio}`));
       }
-      const info = { name, compressedSize: entry.compressedSize, uncompressedSize: entry.uncompressedSize, directory: name.endsWith('/') };
+      const info = { name, compressedSize: entry.compressedSize, uncompressedSize: entry.uncompressedSize, directory: name.endsWith('/'), crc32: entry.crc32 };
       byName.set(name, { entry, info });
       zip.readEntry();
     });
