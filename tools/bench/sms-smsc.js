@@ -1,6 +1,6 @@
 // The SMSC the SMS benchmark delivers to: the `smpp` package's server, binding any system id
 // with the password, answering submit_sm with a message id and a DELIVRD receipt, and noting when
-// each text arrived. (The e2e specs' richer one is apps/sms-adapter/test/test-smsc.ts, TypeScript
+// each text arrived. (The e2e specs' richer one is libs/testing/src/test-smsc.ts, TypeScript
 // that the benchmark, plain JS on dist/, cannot load.)
 const { randomBytes } = require('node:crypto');
 const smpp = require('smpp');

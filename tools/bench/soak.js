@@ -22,7 +22,7 @@ const { slowCommands, printSlowCommands } = require('./slow-commands');
 const { values: args } = parseArgs({
   options: {
     minutes: { type: 'string', default: '10' }, rate: { type: 'string', default: '20' }, 'slow-ms': { type: 'string', default: '50' },
-    'port-base': { type: 'string', default: String(Number(process.env.BERTH_TEST_PORT_BASE || 18100) + 110) },
+    'port-base': { type: 'string', default: String(Number(process.env.BERTH_TEST_PORT_BASE || 18100) + 111) },
   },
 });
 const MINUTES = Number(args.minutes);

@@ -11,8 +11,7 @@ import type { SmsQueues } from '../src/sms/infrastructure/sms-queues';
 import { SmsRequestRepository } from '../src/sms/infrastructure/sms-request.repository';
 import type { BaseConfig } from '@berth/config';
 import { OutboundPolicy } from '@berth/runtime';
-import { freePort } from '@berth/testing';
-import { TestSmsc } from './test-smsc';
+import { freePort, TestSmsc } from '@berth/testing';
 
 /**
  * A TCP relay to the real Redis that goes away (closes its connections and its port) once it has

@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { Kafka, logLevel, Producer } from 'kafkajs';
 import { SendSms, Topics } from '@berth/contracts';
 import { createEnvelope } from '@berth/messaging';
-import { eventually, gw, newTenant, testServerPort, testStack } from '@berth/testing';
+import { eventually, gw, newTenant, testServerPort, TestSmsc, testStack } from '@berth/testing';
 import { requestId } from '../src/sms/domain/sms-request';
 import { outbound, smppConfiguration } from './sms-client';
-import { TestSmsc } from './test-smsc';
 
 // The soak spec's slot: that spec runs on its own (npm run test:sms-restart), never beside this one.
 const SMSC_PORT = testServerPort('smsc-soak');

@@ -1,6 +1,5 @@
-import { gw, killAndRestartApp, newTenant, testServerPort } from '@berth/testing';
+import { gw, killAndRestartApp, newTenant, testServerPort, TestSmsc } from '@berth/testing';
 import { outbound, send, sendBody, smppConfiguration } from './sms-client';
-import { TestSmsc } from './test-smsc';
 
 const SMSC_PORT = testServerPort('smsc-soak');
 const PASSWORD = 'restart-pw';

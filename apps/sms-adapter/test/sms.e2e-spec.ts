@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { eventually, gw, newTenant, testServerPort, testStack } from '@berth/testing';
+import { eventually, gw, newTenant, testServerPort, TestSmsc, testStack } from '@berth/testing';
 import { enc, inbound, newUser, outbound, pathOf, ReceiptServer, send, sendBody, SENDER, smppConfiguration } from './sms-client';
-import { TestSmsc } from './test-smsc';
 
 const SMSC_PORT = testServerPort('smsc');
 const PASSWORD = 'smsc-pw';

@@ -4,7 +4,7 @@ import Redis from 'ioredis';
 import mongoose from 'mongoose';
 import type { BaseConfig } from '@berth/config';
 import { OutboundPolicy } from '@berth/runtime';
-import { freePort } from '@berth/testing';
+import { freePort, TestSmsc } from '@berth/testing';
 import type { SmsAdapterConfig } from '../src/config/sms-adapter.env';
 import type { SmsProvider } from '../src/providers/sms-provider';
 import { SmppProviderFactory } from '../src/providers/smpp/smpp-provider.factory';
@@ -13,7 +13,6 @@ import { DeliverSms } from '../src/sms/application/deliver-sms';
 import type { ProviderRegistry } from '../src/sms/infrastructure/provider-registry';
 import type { SmsQueues } from '../src/sms/infrastructure/sms-queues';
 import { SmsRequestRepository } from '../src/sms/infrastructure/sms-request.repository';
-import { TestSmsc } from './test-smsc';
 
 const UNANSWERED = '4917600000001';
 /** Longer than the SMPP provider's 10 s wait for an answer, so the retry still has some of it left. */

@@ -22,3 +22,4 @@ export * from './accessibility';
 export * from './screenshot';
 export * from './console';
 export * from './totp-codes';
+export * from './test-smsc';

@@ -12,13 +12,13 @@ export async function freePort(): Promise<number> {
 /**
  * The servers specs start for the stack to call on their behalf (SMSCs, fake SMS providers,
  * receipt servers, the OpenID provider), one port each from a range the stack reserves
- * (base+100…+109): the stack's outbound guard stays on and lets exactly these `127.0.0.1:<port>`
+ * (base+100…+110): the stack's outbound guard stays on and lets exactly these `127.0.0.1:<port>`
  * through (BERTH_OUTBOUND_ALLOW_HOSTS), nothing else on this machine.
  */
-export const TEST_SERVER_SLOTS = ['smsc', 'smsc-soak', 'receipts', 'provider-a', 'provider-b', 'oidc', 'allowed-provider', 'allowed-idp', 'consistency-a', 'consistency-b'] as const;
+export const TEST_SERVER_SLOTS = ['smsc', 'smsc-soak', 'receipts', 'provider-a', 'provider-b', 'oidc', 'allowed-provider', 'allowed-idp', 'consistency-a', 'consistency-b', 'console-smsc'] as const;
 export type TestServerSlot = typeof TEST_SERVER_SLOTS[number];
 const TEST_SERVER_OFFSET = 100;
-const TEST_SERVER_RANGE = 10;
+const TEST_SERVER_RANGE = 11;
 
 /** Each slot's port for a stack at `portBase`. */
 export function testServerPorts(portBase: number): Record<TestServerSlot, number> {

@@ -8,6 +8,8 @@ import { LoginOptionsPage } from './login-options/login-options-page';
 import { RolesPage } from './roles/roles-page';
 import { TenantsPage } from './tenants/tenants-page';
 import { UsersPage } from './users/users-page';
+import { OptionsPage } from './options/options-page';
+import { SmsPage } from './sms/sms-page';
 
 export interface Page {
   /** The first segment of the page's route. */
@@ -27,6 +29,8 @@ export const PAGES: readonly Page[] = [
   { path: 'roles', title: 'Roles', component: RolesPage },
   { path: 'groups', title: 'Groups', component: GroupsPage, shownTo: (s) => holdsAny(s.roles, PAGE_ROLES.userRead) },
   { path: 'login-options', title: 'Login options', component: LoginOptionsPage, shownTo: (s) => holdsAny(s.roles, PAGE_ROLES.loginSettings) },
+  { path: 'options', title: 'Options', component: OptionsPage },
+  { path: 'sms', title: 'SMS', component: SmsPage },
 ];
 
 export function visiblePages(session: Session): Page[] {

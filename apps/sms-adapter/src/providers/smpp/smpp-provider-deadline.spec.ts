@@ -1,7 +1,6 @@
 import { OutboundPolicy } from '@berth/runtime';
-import { eventually, fakeOnlyTheClock, freePort } from '@berth/testing';
+import { eventually, fakeOnlyTheClock, freePort, TestSmsc } from '@berth/testing';
 import { RecordingSink } from '../../../test/fakes';
-import { TestSmsc } from '../../../test/test-smsc';
 import { MessageExpiredError, OutboundSms, ProviderUnavailableError, SmsProvider } from '../sms-provider';
 import { SmppProviderFactory } from './smpp-provider.factory';
 
