@@ -6,6 +6,8 @@ export const PAGE_ROLES = {
   /** Only the management tenant's users hold tenant-management roles. */
   tenantRead: ['ROLE_TENANT_MANAGEMENT_READ', 'ROLE_TENANT_MANAGEMENT_ADMIN'],
   userRead: ['ROLE_USER_MANAGEMENT_READ', 'ROLE_USER_MANAGEMENT_ADMIN'],
+  /** Applications and the tenant's own subscriptions (the platform also takes the `…MANAGMENT_ADMIN` spelling). */
+  applicationRead: ['ROLE_APPLICATION_MANAGEMENT_READ', 'ROLE_APPLICATION_MANAGEMENT_ADMIN', 'ROLE_APPLICATION_MANAGMENT_ADMIN'],
   /** Login options and the two-factor settings: the tenant's admins, and who reads its options. */
   loginSettings: ['ROLE_TENANT_ADMIN', 'ROLE_OPTION_MANAGEMENT_READ', 'ROLE_OPTION_MANAGEMENT_ADMIN'],
   optionRead: ['ROLE_OPTION_MANAGEMENT_READ', 'ROLE_OPTION_MANAGEMENT_ADMIN'],

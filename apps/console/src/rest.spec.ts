@@ -1,6 +1,6 @@
 import type { Client } from '@c8y/client';
 import { errorMessage } from './errors';
-import { requestJson } from './rest';
+import { parseBody, requestJson } from './rest';
 
 /** A client whose `core.fetch` answers `response` and records what it was asked. */
 function clientAnswering(response: Response) {
@@ -27,5 +27,13 @@ describe('requestJson', () => {
     await expect(requestJson(refused.client, '/x').catch(errorMessage)).resolves.toBe('a.replicas: must be a whole number from 1 to 5 (options/Invalid Data)');
     const plain = clientAnswering(new Response('upstream down', { status: 502 }));
     await expect(requestJson(plain.client, '/x').catch(errorMessage)).resolves.toBe('502: upstream down');
+  });
+});
+
+describe('parseBody', () => {
+  it('reads JSON, keeps other text and answers nothing for an empty body', () => {
+    expect(parseBody('{"message":"taken"}')).toEqual({ message: 'taken' });
+    expect(parseBody('bad gateway')).toBe('bad gateway');
+    expect(parseBody('')).toBeUndefined();
   });
 });

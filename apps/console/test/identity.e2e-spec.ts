@@ -140,7 +140,7 @@ describe('the web console: tenants, users, groups, roles, login options and TOTP
     // The user holds ROLE_USER_MANAGEMENT_READ, and the group's option and application read roles.
     await signIn(page, { tenant: subtenant, user: auditor.name, password: auditor.password });
     const nav = page.getByRole('navigation', { name: 'Sections' });
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Applications', 'Users', 'Roles', 'Groups', 'Login options', 'Options', 'SMS']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Applications', 'Subscriptions', 'Microservices', 'Users', 'Roles', 'Groups', 'Login options', 'Options', 'SMS']);
     await openSection(page, 'Users');
     await settled(page, 'Users');
     await page.getByRole('link', { name: chief.name, exact: true }).waitFor();

@@ -2,6 +2,7 @@ import type { Route } from '../routing';
 import type { Session } from '../session';
 import { holdsAny, PAGE_ROLES } from '../permissions';
 import { ApplicationsPage } from './applications/applications-page';
+import { SubscriptionsPage } from './subscriptions/subscriptions-page';
 import { GroupsPage } from './groups/groups-page';
 import { LoginOptionsPage } from './login-options/login-options-page';
 import { MicroservicesPage } from './microservices/microservices-page';
@@ -24,7 +25,8 @@ export interface Page {
 /** The console's sections, in the navigation's order; the first is the home page. */
 export const PAGES: readonly Page[] = [
   { path: 'applications', title: 'Applications', component: ApplicationsPage },
-  { path: 'microservices', title: 'Microservices', component: MicroservicesPage },
+  { path: 'subscriptions', title: 'Subscriptions', component: SubscriptionsPage, shownTo: (s) => holdsAny(s.roles, [...PAGE_ROLES.applicationRead, ...PAGE_ROLES.tenantRead]) },
+  { path: 'microservices', title: 'Microservices', component: MicroservicesPage, shownTo: (s) => holdsAny(s.roles, PAGE_ROLES.applicationRead) },
   { path: 'tenants', title: 'Tenants', component: TenantsPage, shownTo: (s) => holdsAny(s.roles, PAGE_ROLES.tenantRead) },
   { path: 'users', title: 'Users', component: UsersPage, shownTo: (s) => holdsAny(s.roles, PAGE_ROLES.userRead) },
   { path: 'roles', title: 'Roles', component: RolesPage },

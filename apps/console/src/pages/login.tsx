@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ErrorBanner } from '../components/feedback';
+import { ErrorBanner, Loading } from '../components/feedback';
 import { Field } from '../components/field';
 import { login, SecondFactorNeeded, type LoginMode, type SecondFactor, type Session } from '../session';
 
@@ -56,7 +56,10 @@ export function LoginPage({ onLogin }: { onLogin(session: Session): void }) {
     }
   }
 
-  const offersCookie = options?.some((o) => o.type === 'OAUTH2_INTERNAL') ?? true;
+  // The form waits for the login options, which pre-fill the tenant and pick the method: filled in
+  // earlier, what someone typed would be overwritten or mixed with them.
+  if (options === undefined) return <main className="login"><Loading what="the sign-in options" /></main>;
+  const offersCookie = options.some((o) => o.type === 'OAUTH2_INTERNAL');
   return (
     <main className="login">
       <form onSubmit={submit} aria-labelledby="login-title">

@@ -5,6 +5,7 @@ import { Field } from '../../components/field';
 import { Pager, Table, type Column } from '../../components/table';
 import { useLoad, useSession } from '../../hooks';
 import { href, type Route } from '../../routing';
+import { ApplicationDetails } from './application-details';
 import { APPLICATION_TYPES, filterFromQuery, listParams, type ApplicationFilter } from './application-query';
 import { CreateApplication } from './create-application';
 
@@ -17,9 +18,9 @@ const COLUMNS: Column<IApplication>[] = [
   { title: 'Active version', cell: (a) => versionName(a) },
 ];
 
-/** The applications the tenant can see, filtered and paged, and the form to create one. */
+/** The applications the tenant can see, filtered and paged, and the form to create one; `#/applications/<id>` is one application. */
 export function ApplicationsPage({ route }: { route: Route }) {
-  if (route.segments[1]) return <ApplicationDetailsLink id={route.segments[1]} />;
+  if (route.segments[1]) return <ApplicationDetails key={route.segments[1]} id={route.segments[1]} />;
   return <ApplicationList route={route} />;
 }
 
@@ -70,11 +71,6 @@ function Filters({ filter, onChange }: { filter: ApplicationFilter; onChange(nex
       <button type="submit">Filter</button>
     </form>
   );
-}
-
-/** The details page is its own module; until it is opened, the list links to it by id. */
-function ApplicationDetailsLink({ id }: { id: string }) {
-  return <p><a href={href(['applications'])}>All applications</a> · Application {id}</p>;
 }
 
 function versionName(app: IApplication): string | undefined {

@@ -22,6 +22,8 @@ export function CreateApplication({ onDone }: { onDone(id?: string): void }) {
       type: type as IApplication['type'], name: name.trim(), key: key.trim() || `${name.trim()}-key`,
       ...(contextPath.trim() || type !== 'EXTERNAL' ? { contextPath: contextPath.trim() || name.trim() } : {}),
       ...(type === 'EXTERNAL' ? { externalUrl: externalUrl.trim() } : {}),
+      // A HOSTED application's files are its uploaded versions, served from its own root.
+      ...(type === 'HOSTED' ? { resourcesUrl: '/' } : {}),
     };
     let id: string | undefined;
     if (await action.run(async () => { id = String((await client.application.create(app as IApplication)).data.id); })) onDone(id);
