@@ -67,14 +67,14 @@ describe('web application files', () => {
       { _id: 'w2', name: 'w2', key: 'w2', type: 'HOSTED', contextPath: 'Shop', owner: 't1', availability: 'PRIVATE', _version: 1 },
       { _id: 'w3', name: 'w3', key: 'w3', type: 'EXTERNAL', externalUrl: 'https://x', owner: 't1', availability: 'PRIVATE', _version: 1 },
     ] as never[]);
-    expect(await repository.findByContextPath('shop')).toBeNull();
+    expect(await repository.findWebApplication('shop')).toBeNull();
     expect(await repository.completeContextPaths()).toBe(2);
     expect(await repository.completeContextPaths()).toBe(0);
-    expect((await repository.findByContextPath('shop'))?._id).toBe('w1');
-    expect((await repository.findByContextPath('Shop'))?._id).toBe('w2');
-    expect(await repository.findByContextPath('SHOP')).toBeNull();
+    expect((await repository.findWebApplication('shop'))?._id).toBe('w1');
+    expect((await repository.findWebApplication('Shop'))?._id).toBe('w2');
+    expect(await repository.findWebApplication('SHOP')).toBeNull();
     // An entry whose application no longer holds the path finds nothing.
     await apps.updateOne({ _id: 'w1' as never }, { $set: { contextPath: 'store' } });
-    expect(await repository.findByContextPath('shop')).toBeNull();
+    expect(await repository.findWebApplication('shop')).toBeNull();
   });
 });

@@ -24,7 +24,7 @@ export class ApplicationAccess {
   }
 
   /** Whether `tenant` may read `app` (docs/api/applications.md): offered to it (own, ancestors' or management's MARKET) or subscribed. */
-  async isVisible(app: ApplicationDocument, tenant: string): Promise<boolean> {
+  async isVisible(app: Pick<ApplicationDocument, '_id' | 'owner' | 'availability'>, tenant: string): Promise<boolean> {
     if (app.owner === tenant) return true;
     return isVisibleTo(app, await this.lineage.lineageOf(tenant), this.config.BERTH_MANAGEMENT_TENANT, false) || await this.subscriptions.isSubscribed(tenant, app._id);
   }

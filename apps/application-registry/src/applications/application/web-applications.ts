@@ -27,7 +27,7 @@ export class WebApplications {
 
   /** @throws DomainError 404 as said above; 503 when the active binary unpacks past the limits or the cache. */
   async filesOf(contextPath: string, tenant: string): Promise<WebFiles> {
-    const app = await this.repository.findByContextPath(contextPath);
+    const app = await this.repository.findWebApplication(contextPath);
     if (!app || app.type !== 'HOSTED' || !app.activeVersionId || !(await this.access.isVisible(app, tenant))) {
       throw new DomainError('applications', 'Not Found', `Application with context path ${contextPath} not found`);
     }

@@ -31,6 +31,10 @@ export function newApplicationId(): string {
  * application reads two documents by `_id` and scans nothing; it is written after each write of an
  * application and completed at start (a write cut in between), and a lookup checks that the application still holds the path.
  */
+
+/** What serving a web application's files reads of it (docs/api/applications.md). */
+export type WebApplication = Pick<ApplicationDocument, '_id' | 'type' | 'owner' | 'availability' | 'contextPath' | 'activeVersionId'>;
+const WEB_APPLICATION_FIELDS = { _id: 1, type: 1, owner: 1, availability: 1, contextPath: 1, activeVersionId: 1 } as const;
 @Injectable()
 export class ApplicationRepository implements OnModuleInit {
   readonly collection: Collection<ApplicationDocument>;
@@ -58,10 +62,10 @@ export class ApplicationRepository implements OnModuleInit {
     return this.collection.findOne({ _id: id });
   }
 
-  /** The application whose context path is exactly `contextPath`: two reads by `_id`. */
-  async findByContextPath(contextPath: string): Promise<ApplicationDocument | null> {
+  /** The web application whose context path is exactly `contextPath`, with only what serving its files needs: two reads by `_id`. */
+  async findWebApplication(contextPath: string): Promise<WebApplication | null> {
     const entry = await this.contextPaths.findOne({ _id: contextPath });
-    const app = entry ? await this.findById(entry.applicationId) : null;
+    const app = entry ? await this.collection.findOne<WebApplication>({ _id: entry.applicationId }, { projection: WEB_APPLICATION_FIELDS }) : null;
     return app?.contextPath === contextPath ? app : null;
   }
 
