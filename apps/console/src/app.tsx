@@ -34,6 +34,8 @@ function Shell({ session, onLogout }: { session: Session; onLogout(): void }) {
     document.title = `${current?.title ?? 'My account'} · Berth administration`;
   }, [current]);
   const Page = current?.component;
+  const Detail = current?.detail;
+  const id = route.segments[1];
   return (
     <div className="shell">
       <a className="skip" href="#main" onClick={skipToContent}>Skip to content</a>
@@ -51,7 +53,7 @@ function Shell({ session, onLogout }: { session: Session; onLogout(): void }) {
         </ul>
       </nav>
       <main id="main" tabIndex={-1}>
-        {Page ? <Page route={route} /> : <AccountPage onSignOut={onLogout} />}
+        {Detail && id ? <Detail key={id} id={id} /> : Page ? <Page route={route} /> : <AccountPage onSignOut={onLogout} />}
       </main>
     </div>
   );

@@ -1,4 +1,4 @@
-import { hasNextPage, pageOf, pageParams } from './paging';
+import { hasNextPage, pageOf, pageParams, readAllPages } from './paging';
 
 describe('paging', () => {
   it('reads the page from the URL, the first page for anything odd', () => {
@@ -15,5 +15,26 @@ describe('paging', () => {
     expect(hasNextPage(2, 3, 2)).toBe(false);
     expect(hasNextPage(1, 10)).toBe(true);
     expect(hasNextPage(1, 4)).toBe(false);
+  });
+
+  it('reads a whole collection page after page until a short page', async () => {
+    const items = Array.from({ length: 7 }, (_, i) => i);
+    const asked: number[] = [];
+    const all = await readAllPages(async ({ pageSize, currentPage }) => {
+      asked.push(currentPage);
+      return items.slice((currentPage - 1) * pageSize, currentPage * pageSize);
+    }, 3);
+    expect(all).toEqual(items);
+    expect(asked).toEqual([1, 2, 3]);
+  });
+
+  it('asks once more after a full last page, and stops at the empty one', async () => {
+    const asked: number[] = [];
+    const all = await readAllPages(async ({ currentPage }) => {
+      asked.push(currentPage);
+      return currentPage === 1 ? ['a', 'b'] : [];
+    }, 2);
+    expect(all).toEqual(['a', 'b']);
+    expect(asked).toEqual([1, 2]);
   });
 });

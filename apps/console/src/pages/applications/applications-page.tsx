@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { IApplication } from '@c8y/client';
-import { Empty, ErrorBanner, Loading } from '../../components/feedback';
+import { ErrorBanner } from '../../components/feedback';
 import { Field } from '../../components/field';
-import { Pager, Table, type Column } from '../../components/table';
+import { PagedTable } from '../../components/paged-table';
+import type { Column } from '../../components/table';
 import { useLoad, useSession } from '../../hooks';
 import { href, type Route } from '../../routing';
-import { ApplicationDetails } from './application-details';
 import { APPLICATION_TYPES, filterFromQuery, listParams, type ApplicationFilter } from './application-query';
 import { CreateApplication } from './create-application';
 
@@ -18,13 +18,8 @@ const COLUMNS: Column<IApplication>[] = [
   { title: 'Active version', cell: (a) => versionName(a) },
 ];
 
-/** The applications the tenant can see, filtered and paged, and the form to create one; `#/applications/<id>` is one application. */
+/** The applications the tenant can see, filtered and paged, and the form to create one. */
 export function ApplicationsPage({ route }: { route: Route }) {
-  if (route.segments[1]) return <ApplicationDetails key={route.segments[1]} id={route.segments[1]} />;
-  return <ApplicationList route={route} />;
-}
-
-function ApplicationList({ route }: { route: Route }) {
   const { client } = useSession();
   const filter = filterFromQuery(route.query);
   const [creating, setCreating] = useState(false);
@@ -40,15 +35,9 @@ function ApplicationList({ route }: { route: Route }) {
       {creating && <CreateApplication onDone={(id) => { setCreating(false); if (id) window.location.hash = href(['applications', id]); else list.reload(); }} />}
       <Filters filter={filter} onChange={go} />
       <ErrorBanner message={list.error} />
-      {list.loading && !list.data && <Loading what="applications" />}
-      {list.data && list.data.data.length === 0 && <Empty>No application matches these filters.</Empty>}
-      {list.data && list.data.data.length > 0 && (
-        <>
-          <Table caption="Applications" columns={COLUMNS} rows={list.data.data} rowKey={(a) => String(a.id)} />
-          <Pager page={filter.page} totalPages={list.data.paging?.totalPages} hasNext={filter.page < (list.data.paging?.totalPages ?? (list.data.data.length === 10 ? filter.page + 1 : filter.page))}
-            onPage={(page) => go({ page })} />
-        </>
-      )}
+      <PagedTable caption="Applications" columns={COLUMNS} rows={list.data?.data} rowKey={(a) => String(a.id)}
+        loading={list.loading} loadingWhat="applications" emptyText="No application matches these filters."
+        page={filter.page} totalPages={list.data?.paging?.totalPages} onPage={(page) => go({ page })} />
     </section>
   );
 }

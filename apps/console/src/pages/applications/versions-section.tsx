@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import type { IApplication } from '@c8y/client';
 import { ConfirmButton } from '../../components/confirm';
-import { Empty, ErrorBanner, Loading } from '../../components/feedback';
-import { Table, type Column } from '../../components/table';
+import { ErrorBanner } from '../../components/feedback';
+import { PagedTable } from '../../components/paged-table';
+import type { Column } from '../../components/table';
 import { useAction, useLoad, useSession } from '../../hooks';
 import { requestJson } from '../../rest';
 import { newestFirst, rollbackTarget, withoutTag, withTag, type Version } from './versions';
@@ -67,9 +68,8 @@ export function Versions({ app, revision, onChanged }: { app: IApplication; revi
         {target && onChanged && <button type="button" disabled={action.busy} onClick={() => activate(target)}>Roll back to {target.version}</button>}
       </div>
       <ErrorBanner message={versions.error ?? action.error} onDismiss={action.error ? action.clear : undefined} />
-      {versions.loading && !versions.data && <Loading what="versions" />}
-      {versions.data?.length === 0 && <Empty>No version uploaded yet.</Empty>}
-      {!!versions.data?.length && <Table caption="Versions" columns={columns} rows={versions.data} rowKey={(v) => v.binaryId} />}
+      <PagedTable caption="Versions" columns={columns} rows={versions.data} rowKey={(v) => v.binaryId}
+        loading={versions.loading} loadingWhat="versions" emptyText="No version uploaded yet." />
     </section>
   );
 }

@@ -2,11 +2,12 @@ import { useState } from 'react';
 import type { IUserGroup } from '@c8y/client';
 import { Assignments } from '../../components/assignments';
 import { ConfirmButton } from '../../components/confirm';
-import { Empty, ErrorBanner, Loading } from '../../components/feedback';
+import { ErrorBanner, Loading } from '../../components/feedback';
 import { Field } from '../../components/field';
-import { Pager, Table, type Column } from '../../components/table';
+import { PagedTable } from '../../components/paged-table';
+import type { Column } from '../../components/table';
 import { useAction, useLoad, useSession } from '../../hooks';
-import { hasNextPage, pageOf, pageParams } from '../../paging';
+import { pageOf, pageParams, WHOLE_PAGE_SIZE } from '../../paging';
 import { href, type Route } from '../../routing';
 import { referencedIds } from '../users/user-form';
 
@@ -15,11 +16,6 @@ import { referencedIds } from '../users/user-form';
  * a group gives its members. The platform has no route to rename a group.
  */
 export function GroupsPage({ route }: { route: Route }) {
-  if (route.segments[1]) return <GroupEditor id={route.segments[1]} />;
-  return <GroupList route={route} />;
-}
-
-function GroupList({ route }: { route: Route }) {
   const { client } = useSession();
   const page = pageOf(route.query);
   const list = useLoad(() => client.userGroup.list(pageParams(page)), String(page));
@@ -41,15 +37,9 @@ function GroupList({ route }: { route: Route }) {
       <CreateGroup onCreated={list.reload} />
       <ErrorBanner message={list.error} />
       <ErrorBanner message={remove.error} onDismiss={remove.clear} />
-      {list.loading && !list.data && <Loading what="groups" />}
-      {list.data && list.data.data.length === 0 && <Empty>There are no groups on this page.</Empty>}
-      {list.data && list.data.data.length > 0 && (
-        <>
-          <Table caption="Groups" columns={columns} rows={list.data.data} rowKey={(g) => String(g.id)} />
-          <Pager page={page} totalPages={list.data.paging?.totalPages} hasNext={hasNextPage(page, list.data.data.length, list.data.paging?.totalPages)}
-            onPage={(next) => { window.location.hash = href(['groups'], { page: next }); }} />
-        </>
-      )}
+      <PagedTable caption="Groups" columns={columns} rows={list.data?.data} rowKey={(g) => String(g.id)}
+        loading={list.loading} loadingWhat="groups" emptyText="There are no groups on this page."
+        page={page} totalPages={list.data?.paging?.totalPages} onPage={(next) => { window.location.hash = href(['groups'], { page: next }); }} />
     </section>
   );
 }
@@ -71,10 +61,11 @@ function CreateGroup({ onCreated }: { onCreated(): void }) {
   );
 }
 
-function GroupEditor({ id }: { id: string }) {
+/** One group: the roles it gives its members. */
+export function GroupEditor({ id }: { id: string }) {
   const { client } = useSession();
   const group = useLoad(() => client.userGroup.detail(id).then((r) => r.data), id);
-  const roles = useLoad(() => client.userRole.list({ pageSize: 2000 }), 'roles');
+  const roles = useLoad(() => client.userRole.list({ pageSize: WHOLE_PAGE_SIZE }), 'roles');
   const refresh = (work: Promise<unknown>) => work.then(() => group.reload());
   return (
     <section aria-labelledby="group-title">

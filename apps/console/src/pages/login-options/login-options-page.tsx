@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { ITenantLoginOption } from '@c8y/client';
-import { Empty, ErrorBanner, Loading } from '../../components/feedback';
+import { ErrorBanner, Loading } from '../../components/feedback';
 import { Field } from '../../components/field';
-import { Table, type Column } from '../../components/table';
+import { PagedTable } from '../../components/paged-table';
+import type { Column } from '../../components/table';
 import { useAction, useLoad, useSession } from '../../hooks';
 import { requestJson, seg } from '../../rest';
 import {
@@ -31,11 +32,8 @@ export function LoginOptionsPage() {
     <section aria-labelledby="login-options-title">
       <h1 id="login-options-title">Login options</h1>
       <ErrorBanner message={options.error} />
-      {options.loading && !options.data && <Loading what="login options" />}
-      {options.data && options.data.data.length === 0 && <Empty>The tenant offers no login options.</Empty>}
-      {options.data && options.data.data.length > 0 && (
-        <Table caption={`Login options of ${tenant}`} columns={COLUMNS} rows={options.data.data as Option[]} rowKey={(o) => String(o.id ?? o.type)} />
-      )}
+      <PagedTable caption={`Login options of ${tenant}`} columns={COLUMNS} rows={options.data?.data as Option[] | undefined} rowKey={(o) => String(o.id ?? o.type)}
+        loading={options.loading} loadingWhat="login options" emptyText="The tenant offers no login options." />
       <TfaSettingsForm onSaved={options.reload} />
       <TokenLifespanForm />
     </section>

@@ -1,12 +1,12 @@
 import type { IApplication } from '@c8y/client';
-import { Empty, ErrorBanner, Loading } from '../../components/feedback';
-import { Pager, Table, type Column } from '../../components/table';
+import { ErrorBanner } from '../../components/feedback';
+import { PagedTable } from '../../components/paged-table';
+import type { Column } from '../../components/table';
 import { errorMessage } from '../../errors';
-import { hasNextPage, pageOf, pageParams } from '../../paging';
+import { pageOf, pageParams } from '../../paging';
 import { useInterval, useLoad, useSession } from '../../hooks';
 import { requestJson } from '../../rest';
 import { href, type Route } from '../../routing';
-import { MicroserviceDetails } from './microservice-details';
 import { StatusBadge } from './status-badge';
 import { healthSummary, STATUS_POLL_MS, type ApplicationStatus } from './status';
 
@@ -22,13 +22,8 @@ const COLUMNS: Column<Row>[] = [
   { title: 'Owner', cell: (r) => r.app.owner?.tenant?.id },
 ];
 
-/** The tenant's microservices with their deployment status, refreshed while the page is open; `#/microservices/<id>` shows one. */
+/** The tenant's microservices with their deployment status, refreshed while the page is open. */
 export function MicroservicesPage({ route }: { route: Route }) {
-  if (route.segments[1]) return <MicroserviceDetails id={route.segments[1]} />;
-  return <MicroserviceList route={route} />;
-}
-
-function MicroserviceList({ route }: { route: Route }) {
   const { client } = useSession();
   const page = pageOf(route.query);
   const list = useLoad(async () => {
@@ -48,15 +43,9 @@ function MicroserviceList({ route }: { route: Route }) {
     <section aria-labelledby="microservices-title">
       <h1 id="microservices-title">Microservices</h1>
       <ErrorBanner message={list.error} />
-      {list.loading && !list.data && <Loading what="microservices" />}
-      {list.data && list.data.rows.length === 0 && <Empty>The tenant has no microservice applications.</Empty>}
-      {list.data && list.data.rows.length > 0 && (
-        <>
-          <Table caption="Microservices and their status" columns={COLUMNS} rows={list.data.rows} rowKey={(r) => String(r.app.id)} />
-          <Pager page={page} totalPages={list.data.totalPages} hasNext={hasNextPage(page, list.data.rows.length, list.data.totalPages)}
-            onPage={(next) => { window.location.hash = href(['microservices'], { page: next }); }} />
-        </>
-      )}
+      <PagedTable caption="Microservices and their status" columns={COLUMNS} rows={list.data?.rows} rowKey={(r) => String(r.app.id)}
+        loading={list.loading} loadingWhat="microservices" emptyText="The tenant has no microservice applications."
+        page={page} totalPages={list.data?.totalPages} onPage={(next) => { window.location.hash = href(['microservices'], { page: next }); }} />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { editableBody, groupByCategory, isLocked, isManagementTenant, isSecretKey, optionFilterFromQuery, optionToWrite, pageParams, shownValue } from './option-model';
+import { editableBody, groupByCategory, isLocked, isManagementTenant, isSecretKey, optionFilterFromQuery, optionId, optionToWrite, shownValue } from './option-model';
 
 describe('the options page', () => {
   it('takes keys starting with credentials. as secrets and never shows their value', () => {
@@ -18,10 +18,13 @@ describe('the options page', () => {
     expect(editableBody(false)).toEqual({ editable: 'false' });
   });
 
-  it('reads the filter from the URL and asks for one counted page', () => {
+  it('reads the filter from the URL', () => {
     expect(optionFilterFromQuery(new URLSearchParams('category=%20messaging%20&page=2'))).toEqual({ category: 'messaging', page: 2 });
     expect(optionFilterFromQuery(new URLSearchParams('page=zero'))).toEqual({ category: undefined, page: 1 });
-    expect(pageParams(3)).toEqual({ pageSize: 50, currentPage: 3, withTotalPages: true });
+  });
+
+  it('names an option by its category and key', () => {
+    expect(optionId({ category: 'access.control', key: 'allow.origin' })).toBe('access.control/allow.origin');
   });
 
   it('groups options by category, both in alphabetical order', () => {

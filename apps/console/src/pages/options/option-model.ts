@@ -1,13 +1,13 @@
 /** The options page's rules that need no browser: which options are secrets, how values show, the list's filter and grouping. */
+import { pageOf } from '../../paging';
 
 export interface OptionRow { category: string; key: string; value?: string; editable?: boolean | string }
 
 /** A key starting with `credentials.` is a secret: stored encrypted, its value never answered to the tenant's admins (docs/api/options.md#secrets). */
 export const SECRET_PREFIX = 'credentials.';
 export const SECRET_SHOWN = '••••• (secret)';
-export const PAGE_SIZE = 50;
-/** The most the platform answers in one page (docs/api/conventions.md): a category filter reads every page at this size. */
-export const WHOLE_PAGE_SIZE = 2000;
+/** Options are short rows: a page of the list (and of the system options) holds more of them than other lists. */
+export const OPTIONS_PAGE_SIZE = 50;
 
 export const isSecretKey = (key: string): boolean => key.startsWith(SECRET_PREFIX);
 
@@ -23,12 +23,11 @@ export const isLocked = (option: OptionRow): boolean => option.editable === fals
 export interface OptionFilter { category?: string; page: number }
 
 export function optionFilterFromQuery(query: URLSearchParams): OptionFilter {
-  const page = Number(query.get('page'));
-  return { category: query.get('category')?.trim() || undefined, page: Number.isInteger(page) && page > 0 ? page : 1 };
+  return { category: query.get('category')?.trim() || undefined, page: pageOf(query) };
 }
 
-/** The query of `GET /tenant/options` for one page of the list. */
-export const pageParams = (page: number, pageSize = PAGE_SIZE) => ({ pageSize, currentPage: page, withTotalPages: true });
+/** An option's name in the list: its category and key. */
+export const optionId = (option: OptionRow): string => `${option.category}/${option.key}`;
 
 /** The options of one page grouped by category, categories and keys in alphabetical order. */
 export function groupByCategory<T extends OptionRow>(options: readonly T[]): { category: string; options: T[] }[] {

@@ -1,36 +1,31 @@
 import { useState } from 'react';
 import type { Client } from '@c8y/client';
-import { Empty, ErrorBanner, Loading } from '../../components/feedback';
+import { ErrorBanner } from '../../components/feedback';
 import { Field } from '../../components/field';
-import { Pager, Table, type Column } from '../../components/table';
+import { PagedList } from '../../components/paged-table';
+import { Table, type Column } from '../../components/table';
 import { useAction, useLoad, useSession } from '../../hooks';
+import { pageParams, readAllPages } from '../../paging';
 import { href, type Route } from '../../routing';
 import {
-  editableBody, groupByCategory, isLocked, isManagementTenant, isSecretKey, optionFilterFromQuery, PAGE_SIZE, pageParams, shownValue, WHOLE_PAGE_SIZE,
+  editableBody, groupByCategory, isLocked, isManagementTenant, isSecretKey, optionFilterFromQuery, optionId, OPTIONS_PAGE_SIZE, shownValue,
   type OptionFilter, type OptionRow,
 } from './option-model';
 import { OptionForm } from './option-form';
 import { requestJson } from '../../rest';
 import { SystemOptions } from './system-options';
 
-interface OptionPage { options: OptionRow[]; totalPages?: number; hasNext: boolean }
+interface OptionPage { options: OptionRow[]; totalPages?: number }
 
 /** One page of the tenant's options; with a category, every option of that category (the platform filters by none). */
 async function loadOptions(client: Client, filter: OptionFilter): Promise<OptionPage> {
   if (!filter.category) {
-    const { data, paging } = await client.options.tenant.list(pageParams(filter.page));
-    const totalPages = paging?.totalPages;
-    return { options: data, totalPages, hasNext: totalPages ? filter.page < totalPages : data.length === PAGE_SIZE };
+    const { data, paging } = await client.options.tenant.list(pageParams(filter.page, OPTIONS_PAGE_SIZE));
+    return { options: data, totalPages: paging?.totalPages };
   }
-  const found: OptionRow[] = [];
-  for (let page = 1; ; page++) {
-    const { data } = await client.options.tenant.list(pageParams(page, WHOLE_PAGE_SIZE));
-    found.push(...data.filter((o) => o.category === filter.category));
-    if (data.length < WHOLE_PAGE_SIZE) return { options: found, hasNext: false };
-  }
+  const all = await readAllPages((params) => client.options.tenant.list(params).then((r) => r.data));
+  return { options: all.filter((o) => o.category === filter.category) };
 }
-
-const optionId = (o: OptionRow) => `${o.category}/${o.key}`;
 
 /** The tenant's options by category, with create, edit, delete and (management tenant) locking; the system options below. */
 export function OptionsPage({ route }: { route: Route }) {
@@ -101,17 +96,17 @@ export function OptionsPage({ route }: { route: Route }) {
       <ErrorBanner message={action.error} onDismiss={action.clear} />
       <CategoryFilter category={filter.category} onChange={(category) => go({ category })} />
       <ErrorBanner message={list.error} />
-      {list.loading && !list.data && <Loading what="options" />}
-      {list.data && list.data.options.length === 0 && <Empty>{filter.category ? `The tenant has no option in category ${filter.category}.` : 'The tenant has no options.'}</Empty>}
-      {list.data && groupByCategory(list.data.options).map((group) => (
-        <section key={group.category} aria-labelledby={`category-${group.category}`} className="option-group">
-          <h2 id={`category-${group.category}`}>{group.category}</h2>
-          <Table caption={`Options of category ${group.category}`} columns={columns} rows={group.options} rowKey={optionId} />
-        </section>
-      ))}
-      {list.data && !filter.category && (list.data.options.length > 0 || filter.page > 1) && (
-        <Pager page={filter.page} totalPages={list.data.totalPages} hasNext={list.data.hasNext} onPage={(page) => go({ page })} />
-      )}
+      {/* A category's options are read whole: that list is not paged. */}
+      <PagedList rows={list.data?.options} loading={list.loading} loadingWhat="options"
+        emptyText={filter.category ? `The tenant has no option in category ${filter.category}.` : 'The tenant has no options.'}
+        page={filter.page} totalPages={list.data?.totalPages} pageSize={OPTIONS_PAGE_SIZE} onPage={filter.category ? undefined : (page) => go({ page })}>
+        {(rows) => groupByCategory(rows).map((group) => (
+          <section key={group.category} aria-labelledby={`category-${group.category}`} className="option-group">
+            <h2 id={`category-${group.category}`}>{group.category}</h2>
+            <Table caption={`Options of category ${group.category}`} columns={columns} rows={group.options} rowKey={optionId} />
+          </section>
+        ))}
+      </PagedList>
       <SystemOptions />
     </section>
   );

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Empty } from '../../components/feedback';
 import { Table, type Column } from '../../components/table';
 import { errorMessage } from '../../errors';
-import { useSession } from '../../hooks';
+import { useInterval, useSession } from '../../hooks';
 import { requestJson } from '../../rest';
 import { deliveryInfosPath, isPending, type DeliveryInfo, type SentMessage } from './sms-model';
 
@@ -13,33 +13,34 @@ interface Delivery { infos?: DeliveryInfo[]; error?: string }
 
 const stillPending = (d: Delivery | undefined) => !d || (!d.error && isPending(d.infos));
 
-/** Reads each sent message's delivery, and again every REFRESH_MS while any is pending; `refresh()` reads them all again. */
+/** Reads each sent message's delivery once, then again every REFRESH_MS while any is pending; `refresh()` reads them all again. */
 function useDeliveries(sent: readonly SentMessage[]): { deliveries: Record<string, Delivery>; refresh(): void } {
   const { client } = useSession();
   const [deliveries, setDeliveries] = useState<Record<string, Delivery>>({});
-  const [round, setRound] = useState(0);
-  useEffect(() => {
-    let alive = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const known: Record<string, Delivery> = {};
-    const read = async (message: SentMessage) => {
-      try {
-        const answer = await requestJson<{ deliveryInfoList: { deliveryInfo: DeliveryInfo[] } }>(client, deliveryInfosPath(message.resourceURL));
-        known[message.resourceURL] = { infos: answer.deliveryInfoList.deliveryInfo };
-      } catch (err) {
-        known[message.resourceURL] = { error: errorMessage(err) };
-      }
-    };
-    const refresh = async () => {
-      await Promise.all(sent.filter((m) => stillPending(known[m.resourceURL])).map(read));
-      if (!alive) return;
-      setDeliveries({ ...known });
-      if (sent.some((m) => stillPending(known[m.resourceURL]))) timer = setTimeout(refresh, REFRESH_MS);
-    };
-    void refresh();
-    return () => { alive = false; clearTimeout(timer); };
-  }, [client, sent, round]);
-  return { deliveries, refresh: () => setRound((r) => r + 1) };
+  const reading = useRef(false);
+  const read = useCallback(async (messages: readonly SentMessage[]) => {
+    if (reading.current || messages.length === 0) return;
+    reading.current = true;
+    try {
+      const answers = await Promise.all(messages.map(async (message): Promise<[string, Delivery]> => {
+        try {
+          const answer = await requestJson<{ deliveryInfoList: { deliveryInfo: DeliveryInfo[] } }>(client, deliveryInfosPath(message.resourceURL));
+          return [message.resourceURL, { infos: answer.deliveryInfoList.deliveryInfo }];
+        } catch (err) {
+          return [message.resourceURL, { error: errorMessage(err) }];
+        }
+      }));
+      setDeliveries((known) => ({ ...known, ...Object.fromEntries(answers) }));
+    } finally {
+      reading.current = false;
+    }
+  }, [client]);
+  const pending = sent.filter((m) => stillPending(deliveries[m.resourceURL]));
+  const unread = sent.filter((m) => !deliveries[m.resourceURL]);
+  // A message just sent is read at once; the pending ones on every tick.
+  useEffect(() => { void read(unread); }, [read, unread.map((m) => m.resourceURL).join(' ')]);
+  useInterval(() => { void read(pending); }, REFRESH_MS, pending.length > 0);
+  return { deliveries, refresh: () => { void read(sent); } };
 }
 
 /** The messages sent from this browser tab, newest first, with each recipient's delivery status. */

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import type { Client, IApplication } from '@c8y/client';
-import { Empty, ErrorBanner, Loading } from '../../components/feedback';
+import { ErrorBanner } from '../../components/feedback';
 import { Field } from '../../components/field';
-import { Pager, Table, type Column } from '../../components/table';
+import { PagedTable } from '../../components/paged-table';
+import type { Column } from '../../components/table';
 import { useAction, useLoad, useSession } from '../../hooks';
+import { pageOf, pageParams, readAllPages, WHOLE_PAGE_SIZE } from '../../paging';
 import { holdsAny, PAGE_ROLES } from '../../permissions';
 import { requestJson } from '../../rest';
 import { href, type Route } from '../../routing';
@@ -18,18 +20,14 @@ interface Reference {
 }
 
 const MANAGEMENT = 'management';
-const PAGE_SIZE = 10;
 /** The subscriptions are read whole, this many a request: subscribing needs all their names for the dependency check. */
 const REFERENCES_PAGE = 100;
 
-async function allReferences(client: Client, tenant: string): Promise<Reference[]> {
-  const all: Reference[] = [];
-  for (let page = 1; ; page++) {
-    const { references = [] } = await requestJson<{ references?: Reference[] }>(client, `/tenant/tenants/${encodeURIComponent(tenant)}/applications`,
-      { params: { pageSize: REFERENCES_PAGE, currentPage: page } });
-    all.push(...references);
-    if (references.length < REFERENCES_PAGE) return all;
-  }
+function allReferences(client: Client, tenant: string): Promise<Reference[]> {
+  return readAllPages(async (params) => {
+    const { references = [] } = await requestJson<{ references?: Reference[] }>(client, `/tenant/tenants/${encodeURIComponent(tenant)}/applications`, { params });
+    return references;
+  }, REFERENCES_PAGE);
 }
 
 /**
@@ -56,7 +54,7 @@ export function SubscriptionsPage({ route }: { route: Route }) {
 
 function TenantPicker({ tenant }: { tenant: string }) {
   const { client } = useSession();
-  const tenants = useLoad(() => client.tenant.list({ pageSize: 2000 }).then((r) => r.data.map((t) => String(t.id))), 'tenants');
+  const tenants = useLoad(() => client.tenant.list({ pageSize: WHOLE_PAGE_SIZE }).then((r) => r.data.map((t) => String(t.id))), 'tenants');
   const ids = [MANAGEMENT, ...(tenants.data ?? []).filter((id) => id !== MANAGEMENT)];
   if (!ids.includes(tenant)) ids.push(tenant);
   return (
@@ -90,9 +88,8 @@ function Subscribed({ tenant, loaded, onChanged }: { tenant: string; loaded: Ret
     <section aria-labelledby="subscribed-title">
       <h2 id="subscribed-title">Subscribed by {tenant}</h2>
       <ErrorBanner message={loaded.error ?? action.error} onDismiss={action.error ? action.clear : undefined} />
-      {loaded.loading && !loaded.data && <Loading what="subscriptions" />}
-      {loaded.data?.length === 0 && <Empty>The tenant subscribes to no application.</Empty>}
-      {!!loaded.data?.length && <Table caption={`Applications subscribed by ${tenant}`} columns={columns} rows={loaded.data} rowKey={(r) => String(r.application.id)} />}
+      <PagedTable caption={`Applications subscribed by ${tenant}`} columns={columns} rows={loaded.data} rowKey={(r) => String(r.application.id)}
+        loading={loaded.loading} loadingWhat="subscriptions" emptyText="The tenant subscribes to no application." />
     </section>
   );
 }
@@ -106,12 +103,12 @@ function roles(ref: Reference): string {
 /** The applications the signed-in person sees, paged and filtered by name; subscribing shows the dependencies first. */
 function Available({ route, tenant, subscribed, onChanged }: { route: Route; tenant: string; subscribed: Reference[]; onChanged(): void }) {
   const { client, tenant: own } = useSession();
-  const page = Math.max(1, Number(route.query.get('page')) || 1);
+  const page = pageOf(route.query);
   const name = route.query.get('name') ?? '';
   const [search, setSearch] = useState(name);
   const [chosen, setChosen] = useState<IApplication>();
   const list = useLoad(
-    () => client.application.list({ pageSize: PAGE_SIZE, currentPage: page, withTotalPages: true, ...(name ? { name } : {}) }),
+    () => client.application.list({ ...pageParams(page), ...(name ? { name } : {}) }),
     `${page}:${name}`,
   );
   const subscribedIds = new Set(subscribed.map((r) => String(r.application.id)));
@@ -142,14 +139,9 @@ function Available({ route, tenant, subscribed, onChanged }: { route: Route; ten
       </form>
       {chosen && <Subscribe key={String(chosen.id)} tenant={tenant} app={chosen} subscribed={subscribed} onDone={(done) => { setChosen(undefined); if (done) onChanged(); }} />}
       <ErrorBanner message={list.error} />
-      {list.loading && !list.data && <Loading what="applications" />}
-      {list.data?.data.length === 0 && <Empty>No application matches.</Empty>}
-      {!!list.data?.data.length && (
-        <>
-          <Table caption="Applications to subscribe to" columns={columns} rows={list.data.data} rowKey={(a) => String(a.id)} />
-          <Pager page={page} totalPages={list.data.paging?.totalPages} hasNext={page < (list.data.paging?.totalPages ?? page)} onPage={(p) => go({ page: p })} />
-        </>
-      )}
+      <PagedTable caption="Applications to subscribe to" columns={columns} rows={list.data?.data} rowKey={(a) => String(a.id)}
+        loading={list.loading} loadingWhat="applications" emptyText="No application matches."
+        page={page} totalPages={list.data?.paging?.totalPages} onPage={(p) => go({ page: p })} />
     </section>
   );
 }

@@ -1,21 +1,16 @@
 import { useState } from 'react';
 import type { ITenant } from '@c8y/client';
 import { ConfirmButton } from '../../components/confirm';
-import { Empty, ErrorBanner, Loading } from '../../components/feedback';
+import { ErrorBanner } from '../../components/feedback';
 import { Field } from '../../components/field';
-import { Pager, Table, type Column } from '../../components/table';
+import { PagedTable } from '../../components/paged-table';
+import type { Column } from '../../components/table';
 import { useAction, useLoad, useSession } from '../../hooks';
-import { hasNextPage, pageOf, pageParams } from '../../paging';
+import { pageOf, pageParams } from '../../paging';
 import { href, type Route } from '../../routing';
-import { TenantEditor } from './tenant-editor';
 
-/** The management tenant's view of its tenants (docs/api/tenants-users-auth.md#tenants): list, create, edit, delete. */
+/** The management tenant's view of its tenants (docs/api/tenants-users-auth.md#tenants): list, create, delete; a tenant's page edits it. */
 export function TenantsPage({ route }: { route: Route }) {
-  if (route.segments[1]) return <TenantEditor id={route.segments[1]} />;
-  return <TenantList route={route} />;
-}
-
-function TenantList({ route }: { route: Route }) {
   const { client } = useSession();
   const page = pageOf(route.query);
   const [creating, setCreating] = useState(false);
@@ -45,15 +40,9 @@ function TenantList({ route }: { route: Route }) {
       {creating && <CreateTenant onDone={(created) => { setCreating(false); if (created) list.reload(); }} />}
       <ErrorBanner message={list.error} />
       <ErrorBanner message={remove.error} onDismiss={remove.clear} />
-      {list.loading && !list.data && <Loading what="tenants" />}
-      {list.data && list.data.data.length === 0 && <Empty>There are no tenants on this page.</Empty>}
-      {list.data && list.data.data.length > 0 && (
-        <>
-          <Table caption="Tenants" columns={columns} rows={list.data.data} rowKey={(t) => String(t.id)} />
-          <Pager page={page} totalPages={list.data.paging?.totalPages} hasNext={hasNextPage(page, list.data.data.length, list.data.paging?.totalPages)}
-            onPage={(next) => { window.location.hash = href(['tenants'], { page: next }); }} />
-        </>
-      )}
+      <PagedTable caption="Tenants" columns={columns} rows={list.data?.data} rowKey={(t) => String(t.id)}
+        loading={list.loading} loadingWhat="tenants" emptyText="There are no tenants on this page."
+        page={page} totalPages={list.data?.paging?.totalPages} onPage={(next) => { window.location.hash = href(['tenants'], { page: next }); }} />
     </section>
   );
 }

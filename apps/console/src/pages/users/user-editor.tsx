@@ -4,15 +4,16 @@ import { Assignments } from '../../components/assignments';
 import { ErrorBanner, Loading } from '../../components/feedback';
 import { Field } from '../../components/field';
 import { useAction, useLoad, useSession } from '../../hooks';
+import { WHOLE_PAGE_SIZE } from '../../paging';
 import { requestJson, seg } from '../../rest';
 import { href } from '../../routing';
 import { referencedIds, userFieldsOf, userUpdate, type UserFields } from './user-form';
 
 /** One user: the profile form, and the roles and groups the user holds. */
-export function UserEditor({ userName }: { userName: string }) {
+export function UserEditor({ id: userName }: { id: string }) {
   const { client, tenant } = useSession();
   const user = useLoad(() => client.user.detail(userName).then((r) => r.data), userName);
-  const catalogue = useLoad(() => Promise.all([client.userRole.list({ pageSize: 2000 }), client.userGroup.list({ pageSize: 2000 })]), 'catalogue');
+  const catalogue = useLoad(() => Promise.all([client.userRole.list({ pageSize: WHOLE_PAGE_SIZE }), client.userGroup.list({ pageSize: WHOLE_PAGE_SIZE })]), 'catalogue');
   const [roles, groups] = catalogue.data ?? [];
   const userPath = `/user/${seg(tenant)}/users/${seg(userName)}`;
   const refresh = (work: Promise<unknown>) => work.then(() => user.reload());

@@ -1,26 +1,21 @@
 import { useState } from 'react';
 import type { IResultList, IUser } from '@c8y/client';
 import { ConfirmButton } from '../../components/confirm';
-import { Empty, ErrorBanner, Loading } from '../../components/feedback';
+import { ErrorBanner } from '../../components/feedback';
 import { Field } from '../../components/field';
-import { Pager, Table, type Column } from '../../components/table';
+import { PagedTable } from '../../components/paged-table';
+import type { Column } from '../../components/table';
 import { useAction, useLoad, useSession } from '../../hooks';
-import { hasNextPage, pageOf, pageParams } from '../../paging';
+import { pageOf, pageParams } from '../../paging';
 import { RequestError } from '../../errors';
 import { requestJson, seg } from '../../rest';
 import { href, type Route } from '../../routing';
 import { newUserBody, referencedIds, userFieldsOf, type UserFields } from './user-form';
-import { UserEditor } from './user-editor';
 
-/** The tenant's users (docs/api/tenants-users-auth.md#users): list, find by name, create, edit, delete. */
-export function UsersPage({ route }: { route: Route }) {
-  if (route.segments[1]) return <UserEditor userName={route.segments[1]} />;
-  return <UserList route={route} />;
-}
-
+/** The tenant's users (docs/api/tenants-users-auth.md#users): list, find by name, create, delete; a user's page edits it. */
 interface Listed { users: IUser[]; totalPages?: number }
 
-function UserList({ route }: { route: Route }) {
+export function UsersPage({ route }: { route: Route }) {
   const { client, tenant } = useSession();
   const page = pageOf(route.query);
   const name = route.query.get('user') ?? '';
@@ -63,15 +58,10 @@ function UserList({ route }: { route: Route }) {
       <NameFilter name={name} />
       <ErrorBanner message={list.error} />
       <ErrorBanner message={remove.error} onDismiss={remove.clear} />
-      {list.loading && !list.data && <Loading what="users" />}
-      {list.data && list.data.users.length === 0 && <Empty>{name ? `There is no user named ${name}.` : 'There are no users on this page.'}</Empty>}
-      {list.data && list.data.users.length > 0 && (
-        <>
-          <Table caption="Users" columns={columns} rows={list.data.users} rowKey={(u) => u.userName} />
-          {!name && <Pager page={page} totalPages={list.data.totalPages} hasNext={hasNextPage(page, list.data.users.length, list.data.totalPages)}
-            onPage={(next) => { window.location.hash = href(['users'], { page: next }); }} />}
-        </>
-      )}
+      {/* A name finds one user: that answer is not paged. */}
+      <PagedTable caption="Users" columns={columns} rows={list.data?.users} rowKey={(u) => u.userName}
+        loading={list.loading} loadingWhat="users" emptyText={name ? `There is no user named ${name}.` : 'There are no users on this page.'}
+        page={page} totalPages={list.data?.totalPages} onPage={name ? undefined : (next) => { window.location.hash = href(['users'], { page: next }); }} />
     </section>
   );
 }
