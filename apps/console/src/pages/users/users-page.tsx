@@ -3,6 +3,7 @@ import type { IResultList, IUser } from '@c8y/client';
 import { ConfirmButton } from '../../components/confirm';
 import { ErrorBanner } from '../../components/feedback';
 import { Field } from '../../components/field';
+import { NameFilter } from '../../components/name-filter';
 import { PagedTable } from '../../components/paged-table';
 import type { Column } from '../../components/table';
 import { useAction, useLoad, useSession } from '../../hooks';
@@ -55,7 +56,7 @@ export function UsersPage({ route }: { route: Route }) {
         <button type="button" className="primary" onClick={() => setCreating(true)} disabled={creating}>Create user</button>
       </div>
       {creating && <CreateUser onDone={(userName) => { setCreating(false); if (userName) window.location.hash = href(['users', userName]); }} />}
-      <NameFilter name={name} />
+      <NameFilter label="User name" hint="The exact name; empty lists every user" value={name} onSearch={(user) => { window.location.hash = href(['users'], { user }); }} />
       <ErrorBanner message={list.error} />
       <ErrorBanner message={remove.error} onDismiss={remove.clear} />
       {/* A name finds one user: that answer is not paged. */}
@@ -63,16 +64,6 @@ export function UsersPage({ route }: { route: Route }) {
         loading={list.loading} loadingWhat="users" emptyText={name ? `There is no user named ${name}.` : 'There are no users on this page.'}
         page={page} totalPages={list.data?.totalPages} onPage={name ? undefined : (next) => { window.location.hash = href(['users'], { page: next }); }} />
     </section>
-  );
-}
-
-function NameFilter({ name }: { name: string }) {
-  const [text, setText] = useState(name);
-  return (
-    <form className="filters" role="search" onSubmit={(e) => { e.preventDefault(); window.location.hash = href(['users'], { user: text.trim() }); }}>
-      <Field label="User name" hint="The exact name; empty lists every user">{(id) => <input id={id} value={text} onChange={(e) => setText(e.target.value)} />}</Field>
-      <button type="submit">Find</button>
-    </form>
   );
 }
 
