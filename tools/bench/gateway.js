@@ -1,39 +1,30 @@
-// Benchmark: the gateway next to a trivial upstream hit directly and nginx proxying to it, with and
-// without Basic auth served from the credential cache, in one run (docs/benchmarks/gateway.md); for reference, a
-// minimal Node proxy (one process, then two cluster workers), and the authenticating gateway on a
-// public path, loaded together with the unauthenticated one as the auth costs' control. Run through
-// `npm run bench:gateway` (installs wrk and nginx, provisions the infra, builds). wrk loads each
-// target from its own process on loopback. Options: --seconds, --connections, --threads, --warmup,
-// --scrypt-runs, --request-logs on|off, --port-base, --cpu-prof (the gateways write CPU profiles
-// into the log folder).
+// Benchmark: what the gateway costs on a proxied request (docs/benchmarks/gateway.md), in one run:
+// a trivial upstream loaded directly (a), nginx (b) and a minimal Node proxy (f: one process, g: two
+// cluster workers) forwarding to it, the gateway without auth (c), a second gateway with cached Basic
+// auth (d), an RS256 JWT (e) and on a public path (p); then paired loads of (c) with (d), (p) and (e)
+// for the cost of authentication within one process. wrk loads each target from its own process on
+// loopback. Prints one table and a PASS or FAIL line per target on stdout, progress on stderr.
+// Run through `npm run bench:gateway` (installs wrk and nginx, provisions the infra, builds); `--help`
+// lists the options.
 const { randomBytes } = require('node:crypto');
-const { mkdirSync } = require('node:fs');
+const { mkdirSync, readFileSync } = require('node:fs');
 const { join } = require('node:path');
-const { parseArgs } = require('node:util');
 const processes = require('./gateway/processes');
 const { startNginx } = require('./gateway/nginx');
 const { runWrk, killWrk } = require('./gateway/wrk');
-const { scryptCost } = require('./gateway/fixtures');
+const { parseOptions, helpText } = require('./gateway/options');
 const { report } = require('./gateway/report');
 const { runBenchmark } = require('./lifecycle');
 const stats = require('./stats');
 
-const { values: args } = parseArgs({
-  options: {
-    seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' },
-    threads: { type: 'string', default: '1' }, warmup: { type: 'string', default: '2' }, rounds: { type: 'string', default: '6' },
-    'scrypt-runs': { type: 'string', default: '20' }, 'request-logs': { type: 'string', default: 'on' },
-    'cpu-prof': { type: 'boolean', default: false },
-    'port-base': { type: 'string', default: String(Number(process.env.BERTH_TEST_PORT_BASE || 18100) + 50) },
-  },
-});
-const opts = {
-  seconds: Number(args.seconds), connections: Number(args.connections), threads: Number(args.threads),
-  warmup: Number(args.warmup), rounds: Math.max(1, Number(args.rounds)), scryptRuns: Number(args['scrypt-runs']), requestLogs: args['request-logs'] !== 'off',
-};
+const opts = parseOptions(process.argv.slice(2));
+if (opts.help) {
+  console.log(helpText());
+  process.exit(0);
+}
 const ROOT = join(__dirname, '..', '..');
 const LOCAL = process.env.BERTH_LOCAL || join(ROOT, '.local');
-const base = Number(args['port-base']);
+const base = opts.portBase;
 const PORTS = {
   upstream: base, nginx: base + 1, gateway: base + 2, tenantOptions: base + 3, gatewayAuth: base + 4, gatewayMetrics: base + 5, gatewayAuthMetrics: base + 6,
   floor: base + 7, floorCluster: base + 8,
@@ -57,9 +48,11 @@ const env = {
   BERTH_INTERNAL_KEY: randomBytes(32).toString('base64url'), BERTH_SECRETS_KEY: randomBytes(32).toString('base64url'),
   LOG_LEVEL: opts.requestLogs ? 'info' : 'warn',
 };
+// The apps log as in production: at `info` one line per request, written in the background (BERTH_LOG_SYNC's default).
+delete env.BERTH_LOG_SYNC;
 
 function startApp(name, app, extra) {
-  const prof = args['cpu-prof'] && app === 'gateway' ? ['--cpu-prof', `--cpu-prof-dir=${logDir}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
+  const prof = opts.cpuProf && app === 'gateway' ? ['--cpu-prof', `--cpu-prof-dir=${logDir}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
   return processes.start(name, process.execPath, processes.appArgs(ROOT, app, prof), { env: { ...env, ...extra }, logFile: join(logDir, `${name}.log`) });
 }
 
@@ -81,17 +74,19 @@ async function measure(row, upstream) {
   // A response that did not come from the upstream (the upstream counts what it answers) is an error too.
   const unproxied = Math.max(0, loaded.requests - (served1 - served0)) + Math.max(0, single.requests - (served2 - served1));
   const errors = loaded.non2xx + loaded.socketErrors + single.non2xx + single.socketErrors + unproxied;
-  const perRequestUs = (kind) => ((cpu1[kind] - cpu0[kind]) * 1000) / loaded.requests;
-  const cpuUs = { user: perRequestUs('user'), system: perRequestUs('system') };
-  const result = { ...row, rps: loaded.rps, p50: loaded.p50, p99: loaded.p99, p50single: single.p50, errors, cpuUs, cpuUsPerRequest: cpuUs.user + cpuUs.system };
-  console.error(`  ${row.label}: ${loaded.rps.toFixed(0)} req/s, p50 ${loaded.p50.toFixed(2)} ms, p99 ${loaded.p99.toFixed(2)} ms, p50 at 1 connection ${single.p50.toFixed(3)} ms, ${errors} errors`);
+  const cpuUsPerRequest = ((cpu1.user + cpu1.system - cpu0.user - cpu0.system) * 1000) / loaded.requests;
+  const result = {
+    key: row.key, label: row.label, rps: loaded.rps, p50: loaded.p50, p99: loaded.p99, p50single: single.p50, errors, cpuUsPerRequest,
+    rssMb: processes.groupPeakRssMb(row.proc),
+  };
+  console.error(`  ${row.label}: ${loaded.rps.toFixed(0)} req/s, p50 ${loaded.p50.toFixed(2)} ms, p50 @1 ${single.p50.toFixed(3)} ms, ${cpuUsPerRequest.toFixed(0)} µs CPU/req, ${errors} errors`);
   return result;
 }
 
 /**
  * Loads `rows` at the same moment, one wrk each (after a shared warm-up), so that all of them meet
  * the same state of the machine; their processes compete for the CPU, so what compares is each
- * one's CPU per request (and req/s, with the kernel sharing the CPU out evenly).
+ * one's CPU per request.
  */
 async function measureTogether(rows) {
   const load = (seconds) => Promise.all(rows.map((row) => runWrk({ url: row.url, headers: row.headers, threads: opts.threads, connections: opts.connections, seconds })));
@@ -105,34 +100,40 @@ async function measureTogether(rows) {
   });
 }
 
-/** One row from its rounds: the median of each figure, errors summed. */
+/** One row from its rounds: the median of each figure, errors summed, the highest peak RSS. */
 function medianRow(results) {
   const median = (pick) => stats.median(results.map(pick));
-  const cpuUs = { user: median((r) => r.cpuUs.user), system: median((r) => r.cpuUs.system) };
   return {
     ...results[0], rps: median((r) => r.rps), p50: median((r) => r.p50), p99: median((r) => r.p99), p50single: median((r) => r.p50single),
-    errors: results.reduce((sum, r) => sum + r.errors, 0), cpuUs, cpuUsPerRequest: median((r) => r.cpuUsPerRequest),
+    cpuUsPerRequest: median((r) => r.cpuUsPerRequest), errors: results.reduce((sum, r) => sum + r.errors, 0), rssMb: Math.max(...results.map((r) => r.rssMb)),
   };
 }
 
 /** The response every target must give: the upstream's body, with 200. */
 async function expectUpstreamAnswer(target, headers, expected) {
-  const started = process.hrtime.bigint();
   const res = await fetch(target, { headers });
   const body = await res.text();
-  const ms = Number(process.hrtime.bigint() - started) / 1e6;
   if (res.status !== expected.status || (expected.body && body !== expected.body)) {
     throw new Error(`GET ${target} answered ${res.status} ${body.slice(0, 300)}; expected ${expected.status}${expected.body ? ' with the upstream\'s body' : ''}`);
   }
-  return { ms, body };
+  return body;
+}
+
+/** Waits until the app's log holds its request line for `path` (lines are written in the background); throws after 10 s. */
+async function expectRequestLogged(proc, path) {
+  const logged = (line) => { try { const e = JSON.parse(line); return e.msg === 'request' && e.url === path; } catch { return false; } };
+  for (const deadline = Date.now() + 10000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
+    if (readFileSync(proc.logFile, 'utf8').split('\n').some(logged)) return;
+  }
+  throw new Error(`${proc.name} logged no request line for ${path} with request logs on; see ${proc.logFile}`);
 }
 
 async function main() {
+  const started = Date.now();
   mkdirSync(logDir, { recursive: true });
   await processes.assertPortsFree(Object.values(PORTS));
-  console.log(`gateway benchmark: wrk ${opts.threads} thread(s), ${opts.connections} and 1 connection(s), ${opts.seconds} s each after ${opts.warmup} s warm-up; request logs ${opts.requestLogs ? 'on' : 'off'}; logs in ${logDir}`);
-  const scrypt = await scryptCost(ROOT, opts.scryptRuns);
-  console.error(`  scrypt verification: ${scrypt.medianMs.toFixed(1)} ms per login (median of ${opts.scryptRuns})`);
+  console.log(`gateway benchmark: wrk ${opts.threads} thread(s) at ${opts.connections} and at 1 connection, ${opts.seconds} s each after ${opts.warmup} s warm-up, ${opts.rounds} rounds; request logs ${opts.requestLogs ? 'on' : 'off'}`);
+  console.error(`  logs in ${logDir}`);
 
   const upstream = processes.start('trivial-upstream', process.execPath, [join(__dirname, 'gateway', 'trivial-upstream.js'), String(PORTS.upstream)], { env, logFile: join(logDir, 'trivial-upstream.log'), ipc: true });
   const floors = [[PORTS.floor, 1], [PORTS.floorCluster, 2]].map(([port, workers]) => processes.start(
@@ -151,59 +152,54 @@ async function main() {
       .map(([proc, port]) => processes.waitHttp(proc, url(port, '/health'), 60000)),
   ]);
 
-  const { body } = await expectUpstreamAnswer(url(PORTS.upstream), {}, { status: 200 });
+  const body = await expectUpstreamAnswer(url(PORTS.upstream), {}, { status: 200 });
   await expectUpstreamAnswer(url(PORTS.nginx), {}, { status: 200, body });
   for (const port of [PORTS.floor, PORTS.floorCluster]) await expectUpstreamAnswer(url(port), {}, { status: 200, body });
   await expectUpstreamAnswer(url(PORTS.gateway, '/tenant/loginOptions'), {}, { status: 200, body });
   await expectUpstreamAnswer(url(PORTS.gatewayAuth, '/application/anything'), {}, { status: 401 });
   await expectUpstreamAnswer(url(PORTS.gatewayAuth, PUBLIC_PATH), {}, { status: 200, body });
-  const login = await expectUpstreamAnswer(url(PORTS.gatewayAuth, '/application/anything'), { authorization: basic }, { status: 200, body });
-  console.error(`  first authenticated request (verified by tenant-options, then cached): ${login.ms.toFixed(1)} ms`);
-  const idleRss = [processes.rssMb(gateway, true), processes.rssMb(gatewayAuth, true)];
-
-  const rows = [];
-  rows.push(await measure({ key: 'a', label: '(a) trivial upstream, direct', url: url(PORTS.upstream), proc: upstream }, upstream));
-  rows.push(await measure({ key: 'b', label: '(b) nginx → upstream', url: url(PORTS.nginx), proc: nginx }, upstream));
-  await processes.stop(nginx);
-  // The floor of any Node proxy here, for reference (no target): one process, then two cluster workers.
-  const floorRows = [];
-  floorRows.push(await measure({ key: 'f1', label: '(f) minimal Node proxy, 1 process', url: url(PORTS.floor), proc: floors[0] }, upstream));
-  floorRows.push(await measure({ key: 'f2', label: '(g) minimal Node proxy, 2 cluster workers', url: url(PORTS.floorCluster), proc: floors[1] }, upstream));
-  await Promise.all(floors.map((proc) => processes.stop(proc)));
+  // The first request with these credentials is verified by tenant-options; later ones come from the gateway's cache.
+  await expectUpstreamAnswer(url(PORTS.gatewayAuth, '/application/anything'), { authorization: basic }, { status: 200, body });
   const bearer = await externalJwt(url(PORTS.gatewayAuth, '/tenant/options'), basic);
   await expectUpstreamAnswer(url(PORTS.gatewayAuth, '/application/anything'), { authorization: bearer }, { status: 200, body });
-  const gatewayRows = [
-    { key: 'c', label: '(c) gateway → upstream, no auth', url: url(PORTS.gateway, '/tenant/loginOptions'), proc: gateway },
-    { key: 'd', label: '(d) gateway, Basic auth cached', url: url(PORTS.gatewayAuth, '/application/anything'), headers: { authorization: basic }, proc: gatewayAuth },
-    { key: 'e', label: '(e) gateway, RS256 JWT, key cached', url: url(PORTS.gatewayAuth, '/application/anything'), headers: { authorization: bearer }, proc: gatewayAuth },
+  if (opts.requestLogs) await Promise.all([expectRequestLogged(gateway, '/tenant/loginOptions'), expectRequestLogged(gatewayAuth, '/application/anything')]);
+
+  const rows = {};
+  const once = async (row) => { rows[row.key] = await measure(row, upstream); };
+  await once({ key: 'a', label: '(a) upstream, direct', url: url(PORTS.upstream), proc: upstream });
+  await once({ key: 'b', label: '(b) nginx', url: url(PORTS.nginx), proc: nginx });
+  await processes.stop(nginx);
+  await once({ key: 'g', label: '(g) minimal Node proxy, 2 workers', url: url(PORTS.floorCluster), proc: floors[1] });
+  await processes.stop(floors[1]);
+  // The floor and the gateway rows take turns, round after round, so that a change in the machine's
+  // load hits them alike; the verdicts compare rows of the same round.
+  const inTurn = [
+    { key: 'f', label: '(f) minimal Node proxy (floor)', url: url(PORTS.floor), proc: floors[0] },
+    { key: 'c', label: '(c) gateway, no auth', url: url(PORTS.gateway, '/tenant/loginOptions'), proc: gateway },
+    { key: 'd', label: '(d) gateway, cached Basic', url: url(PORTS.gatewayAuth, '/application/anything'), headers: { authorization: basic }, proc: gatewayAuth },
+    { key: 'e', label: '(e) gateway, cached RS256 JWT', url: url(PORTS.gatewayAuth, '/application/anything'), headers: { authorization: bearer }, proc: gatewayAuth },
+    // The authenticating gateway on a public path of the same upstream: what (d) and (e) are judged against.
+    { key: 'p', label: '(p) gateway with auth, public path', url: url(PORTS.gatewayAuth, PUBLIC_PATH), proc: gatewayAuth },
   ];
-  // The gateway rows take turns, round after round, so that a change in the machine's load hits all three alike.
+  const row = Object.fromEntries(inTurn.map((r) => [r.key, r]));
   const rounds = [];
-  for (let r = 1; r <= opts.rounds; r++) {
-    if (opts.rounds > 1) console.error(`  round ${r} of ${opts.rounds}:`);
-    const round = [];
-    for (const row of gatewayRows) round.push(await measure(row, upstream));
-    rounds.push(round);
-  }
-  rows.push(...gatewayRows.map((row, i) => medianRow(rounds.map((round) => round[i]))));
-  // The authenticating gateway on a public path of the same upstream (an SMS provider's webhook): its
-  // pairs with (c) show how far the two processes differ when neither authenticates.
-  const publicRow = { key: 'p', url: url(PORTS.gatewayAuth, PUBLIC_PATH), proc: gatewayAuth };
-  // The same costs once more with the two gateways loaded at the same moment: (c with d), (c with p), then (c with e).
   const paired = [];
   for (let r = 1; r <= opts.rounds; r++) {
-    const [c, d] = await measureTogether([gatewayRows[0], gatewayRows[1]]);
-    const [c1, p] = await measureTogether([gatewayRows[0], publicRow]);
-    const [c2, e] = await measureTogether([gatewayRows[0], gatewayRows[2]]);
+    console.error(`  round ${r} of ${opts.rounds}:`);
+    const round = {};
+    for (const target of inTurn) round[target.key] = await measure(target, upstream);
+    rounds.push(round);
+    // (c) loaded at the same moment as (d), then (p), then (e): each authentication's cost within its own process.
+    const [c, d] = await measureTogether([row.c, row.d]);
+    const [c1, p] = await measureTogether([row.c, row.p]);
+    const [c2, e] = await measureTogether([row.c, row.e]);
     paired.push({ basic: [c, d], publicPath: [c1, p], jwt: [c2, e] });
-    const pair = (x, y, k) => `(c) ${x.rps.toFixed(0)} with (${k}) ${y.rps.toFixed(0)} req/s, ${x.cpuUsPerRequest.toFixed(0)} and ${y.cpuUsPerRequest.toFixed(0)} µs`;
-    console.error(`  paired round ${r} of ${opts.rounds}: ${pair(c, d, 'd')}; ${pair(c1, p, 'p')}; ${pair(c2, e, 'e')}`);
+    const us = (x) => x.cpuUsPerRequest.toFixed(0);
+    console.error(`  paired, µs CPU/req: (c) ${us(c)} with (d) ${us(d)}; (c) ${us(c1)} with (p) ${us(p)}; (c) ${us(c2)} with (e) ${us(e)}`);
   }
-  rows[2].rssMb = processes.rssMb(gateway);
-  rows[2].idleRssMb = idleRss[0];
-  rows[3].rssMb = rows[4].rssMb = processes.rssMb(gatewayAuth);
-  rows[3].idleRssMb = idleRss[1];
-  report(rows, { ...opts, scrypt, loginMs: login.ms, rounds, paired, floorRows });
+  for (const { key } of inTurn) rows[key] = medianRow(rounds.map((round) => round[key]));
+  for (const line of report(rows, { connections: opts.connections, rounds, paired })) console.log(line);
+  console.log(`run took ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
 /** Uploads a fresh RSA public key as the management tenant's `token.publicKey/bench` and answers `Bearer <RS256 JWT>` for admin. */

@@ -1,26 +1,8 @@
-// What the gateway benchmark measures besides HTTP (the scrypt cost of one login) and the data
-// its apps leave behind (databases, Redis keys and consumer groups under its own prefix).
-const { join } = require('node:path');
+// The data a benchmark's apps leave behind (databases, Redis keys, consumer groups and topics under
+// its own prefix), removed at the end.
 const { Kafka, logLevel } = require('kafkajs');
 const { MongoClient } = require('mongodb');
 const Redis = require('ioredis');
-
-/** Median wall time of `PasswordHasher.verify` (the built tenant-options code) over `runs` logins. */
-async function scryptCost(root, runs) {
-  const { PasswordHasher } = require(join(root, 'dist', 'apps', 'tenant-options', 'src', 'identity', 'infrastructure', 'password-hasher.js'));
-  const hasher = new PasswordHasher();
-  const encoded = await hasher.hash('bench-password-1');
-  const times = [];
-  for (let i = 0; i < runs; i++) {
-    const started = process.hrtime.bigint();
-    const ok = await hasher.verify('bench-password-1', encoded);
-    times.push(Number(process.hrtime.bigint() - started) / 1e6);
-    if (!ok) throw new Error('PasswordHasher.verify refused the right password');
-  }
-  times.sort((a, b) => a - b);
-  const [, N, r, p] = encoded.split('$');
-  return { medianMs: times[Math.floor(times.length / 2)], minMs: times[0], maxMs: times[times.length - 1], params: `N=${N}, r=${r}, p=${p}` };
-}
 
 /** Drops the benchmark's databases, Redis keys, Kafka consumer groups and topics (all named after `prefix`). */
 async function cleanUpData(prefix) {
@@ -57,4 +39,4 @@ async function cleanUpData(prefix) {
   }
 }
 
-module.exports = { scryptCost, cleanUpData };
+module.exports = { cleanUpData };

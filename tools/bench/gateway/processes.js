@@ -69,20 +69,35 @@ async function assertPortsFree(ports) {
   if (taken.length) throw new Error(`ports already in use: ${taken.join(', ')} (choose others with --port-base)`);
 }
 
-/** CPU time (ms) in user and kernel mode of every live process in `proc`'s process group. */
-function groupCpuMs(proc) {
-  let user = 0;
-  let system = 0;
+/** The `/proc/<pid>/stat` fields (after the command name) of every live process in `proc`'s process group. */
+function groupStats(proc) {
+  const stats = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     let stat;
     try { stat = readFileSync(`/proc/${entry}/stat`, 'utf8'); } catch { continue; }
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(fields[2]) !== proc.pid) continue;
+    if (Number(fields[2]) === proc.pid) stats.push({ pid: Number(entry), fields });
+  }
+  return stats;
+}
+
+/** CPU time (ms) in user and kernel mode of every live process in `proc`'s process group. */
+function groupCpuMs(proc) {
+  let user = 0;
+  let system = 0;
+  for (const { fields } of groupStats(proc)) {
     user += Number(fields[11]);
     system += Number(fields[12]);
   }
   return { user: (user * 1000) / TICKS_PER_SECOND, system: (system * 1000) / TICKS_PER_SECOND };
+}
+
+/** The peak resident set sizes (VmHWM) of the live processes in `proc`'s process group, summed, in MB. */
+function groupPeakRssMb(proc) {
+  return groupStats(proc).reduce((sum, { pid }) => {
+    try { return sum + rssMb({ pid }); } catch { return sum; }
+  }, 0);
 }
 
 /** Resident set size of a process in MB: its peak (VmHWM) or, with `now`, the current one (VmRSS). */
@@ -97,4 +112,4 @@ function appArgs(root, app, extra = []) {
   return [...nodeFlags, ...extra, join(root, 'dist', 'apps', app, 'src', 'main.js')];
 }
 
-module.exports = { appArgs, start, stop, stopAll, waitHttp, assertPortsFree, groupCpuMs, rssMb };
+module.exports = { appArgs, start, stop, stopAll, waitHttp, assertPortsFree, groupCpuMs, groupPeakRssMb, rssMb };

@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+type Figures = { key: string; label: string; rps: number; p50: number; p99: number; p50single: number; cpuUsPerRequest: number; rssMb: number; errors: number };
+type Verdict = { ok: boolean; text: string };
+type Pair = [Figures, Figures];
+type Run = { rows: Record<string, Figures>; rounds: Array<Record<string, Figures>>; paired: Array<{ basic: Pair; publicPath: Pair; jwt: Pair }>; connections: number };
+
+const { judge, TARGETS } = require('./targets') as { judge: (run: Run) => Verdict[]; TARGETS: Record<string, number> };
+const { report } = require('./report') as { report: (rows: Record<string, Figures>, o: Omit<Run, 'rows'>) => string[] };
+const { OPTIONS, parseOptions, helpText } = require('./options') as {
+  OPTIONS: Record<string, [string, string | boolean | undefined, string]>;
+  parseOptions: (argv: string[]) => Record<string, number | boolean>;
+  helpText: () => string;
+};
+
+const figures = (key: string, over: Partial<Figures> = {}): Figures => ({
+  key, label: `(${key}) row`, rps: 10000, p50: 4, p99: 8, p50single: 0.2, cpuUsPerRequest: 100, rssMb: 100, errors: 0, ...over,
+});
+
+/** A run in which the gateway rows cost what `gateway` says against a floor of 10,000 req/s at 100 µs per request. */
+function run(gateway: Partial<Figures> = {}, auth: { basicUs?: number; jwtUs?: number } = {}): Run {
+  const round = () => ({
+    f: figures('f'), c: figures('c', gateway), d: figures('d', gateway), e: figures('e', gateway), p: figures('p', gateway),
+  });
+  const rounds = [round(), round(), round()];
+  const c = figures('c', { cpuUsPerRequest: 110 });
+  const publicPath: Pair = [c, figures('p', { cpuUsPerRequest: 110 })];
+  const paired = rounds.map(() => ({
+    basic: [c, figures('d', { cpuUsPerRequest: auth.basicUs ?? 112 })] as Pair,
+    publicPath,
+    jwt: [c, figures('e', { cpuUsPerRequest: auth.jwtUs ?? 118 })] as Pair,
+  }));
+  const rows = { ...rounds[0], a: figures('a', { p50single: 0.1 }), b: figures('b'), g: figures('g') };
+  return { rows, rounds, paired, connections: 50 };
+}
+
+const failing = (verdicts: Verdict[]) => verdicts.filter((v) => !v.ok).map((v) => v.text.split(':')[0]);
+
+describe('the gateway benchmark', () => {
+  it('passes every target when the gateway costs what the floor costs', () => {
+    expect(failing(judge(run()))).toEqual([]);
+  });
+
+  it('fails on throughput and CPU per request when the gateway needs 1.4 times the floor\'s CPU', () => {
+    expect(failing(judge(run({ rps: 10000 / 1.4, cpuUsPerRequest: 140 })))).toEqual([
+      'gateway req/s ÷ the floor\'s (f)', 'gateway CPU per request ÷ the floor\'s',
+    ]);
+  });
+
+  it('fails on latency when the gateway adds more than 0.05 ms at one connection over the floor', () => {
+    expect(failing(judge(run({ p50single: 0.26 })))).toEqual(['p50 at 1 connection over the floor\'s (which adds 0.100 ms to the upstream\'s)']);
+  });
+
+  it('judges cached authentication by CPU per request against the same process\'s public path', () => {
+    // 110 µs on the public path: 116 µs is 5.2% more than it costs, 122 µs 9.8%, 123 µs 10.6%.
+    expect(failing(judge(run({}, { basicUs: 116, jwtUs: 122 })))).toEqual(['cached Basic auth, same process (d against p)']);
+    expect(failing(judge(run({}, { jwtUs: 123 })))).toEqual(['cached RS256 JWT, same process (e against p)']);
+  });
+
+  it('fails on the authenticating gateway\'s peak RSS over 150 MB and on any error', () => {
+    const heavy = run();
+    heavy.rows.e = figures('e', { rssMb: 151 });
+    heavy.paired[1].jwt[1] = figures('e', { errors: 2 });
+    expect(failing(judge(heavy))).toEqual(['peak RSS of the gateway with auth at 50 connections', 'errors (status ≥ 400, socket errors, answers not from the upstream)']);
+    expect(TARGETS.rssMb).toBe(150);
+  });
+
+  it('prints one table of rows a–g and the gateway rows, then one verdict per target, in at most 30 lines', () => {
+    const { rows, ...rest } = run({ rps: 6000, cpuUsPerRequest: 170 });
+    const lines = report(rows, rest);
+    expect(lines.length).toBeLessThanOrEqual(30);
+    const tableRows = lines.filter((l) => l.startsWith('| (')).map((l) => l.slice(2, 5));
+    expect(tableRows).toEqual(['(a)', '(b)', '(f)', '(g)', '(c)', '(d)', '(e)', '(p)']);
+    expect(lines[0]).toMatch(/req\/s.*p50.*p99.*p50 @1.*CPU\/req.*peak RSS/);
+    expect(lines.filter((l) => /^(PASS|FAIL) {2}/.test(l))).toHaveLength(7);
+  });
+
+  it('runs about 5 minutes by default and documents every option with its default', () => {
+    expect(parseOptions([])).toMatchObject({ seconds: 5, warmup: 1, rounds: 3, connections: 50, requestLogs: true, help: false });
+    expect(() => parseOptions(['--rounds', '0'])).toThrow('--rounds must be a positive number');
+    const page = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'benchmarks', 'gateway.md'), 'utf8');
+    for (const [name, [type, def]] of Object.entries(OPTIONS)) {
+      expect(helpText()).toContain(`--${name}`);
+      const documented = page.split('\n').find((line) => line.startsWith(`| \`--${name}\``));
+      expect(documented).toBeDefined();
+      if (type === 'string' && def !== undefined) expect(documented).toContain(`| ${def} |`);
+    }
+  });
+});
