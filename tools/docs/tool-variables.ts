@@ -27,6 +27,10 @@ export const TOOL_VARIABLES: readonly ToolVariable[] = [
     description: 'An internal app\'s port in the local stack, e.g. `TENANT_OPTIONS_PORT`; passed to the app as `PORT`, and to the gateway as the app\'s URL.',
   },
   {
+    names: ['BERTH_GATEWAY_REPLICAS'], default: '`1`', readBy: '`npm start`, `npm run status`',
+    description: 'How many gateways the local stack runs side by side, 1–10: gateway i (from 0) listens on `BERTH_PORT` + 10·i and serves its metrics on `BERTH_METRICS_PORT` + 10·i; the first logs to `.local/logs/gateway.log`, the others to `gateway-2.log`, `gateway-3.log`… The web console is installed, and hosted containers reach the platform, through the first (docs/getting-started.md).',
+  },
+  {
     names: ['BERTH_STARTUP_TIMEOUT_MS'], default: '`60000`', readBy: '`npm start`',
     description: 'How long an app may take to report UP on `/health`.',
   },

@@ -1,10 +1,11 @@
-// `npm start`: runs the six built apps against the local infra, waits until each reports UP,
-// prints the gateway URL, and stops them cleanly on Ctrl-C (SIGINT) or SIGTERM.
+// `npm start`: runs the six built apps (with BERTH_GATEWAY_REPLICAS gateways) against the local infra,
+// waits until each reports UP, prints each gateway's URL, and stops them all cleanly on Ctrl-C (SIGINT) or SIGTERM.
 const { spawn } = require('node:child_process');
 const { createWriteStream } = require('node:fs');
 const { join } = require('node:path');
 const { APPS, portOf } = require('./apps');
 const { appEnv, local, root, stackEnv } = require('./env');
+const { gatewayReplicas, portClashes } = require('./gateway-replicas');
 const { waitHealthy } = require('./health');
 const { startContainerRelay } = require('../microservice/container-relay');
 const { build: buildConsole } = require('../console/build');
@@ -16,8 +17,9 @@ const children = new Map();
 let stopping = false;
 let relay;
 
-function launch(app, env) {
-  const log = createWriteStream(join(local, 'logs', `${app.name}.log`), { flags: 'a' });
+/** Starts one process of `app`, known (in `children`, its log's name, messages) as `name`. */
+function launch(app, env, name = app.name) {
+  const log = createWriteStream(join(local, 'logs', `${name}.log`), { flags: 'a' });
   const child = spawn(process.execPath, [...(app.nodeFlags || []), join(root, 'dist', 'apps', app.name, 'src', 'main.js')], {
     env: appEnv(env, app), stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -26,13 +28,13 @@ function launch(app, env) {
     if (toConsole) stream.pipe(process.stdout, { end: false });
   }
   child.on('exit', (code, signal) => {
-    children.delete(app.name);
+    children.delete(name);
     if (!stopping) {
-      console.error(`[berth] ${app.name} exited (${signal || code}); see .local/logs/${app.name}.log`);
+      console.error(`[berth] ${name} exited (${signal || code}); see .local/logs/${name}.log`);
       stop(1);
     }
   });
-  children.set(app.name, child);
+  children.set(name, child);
   return child;
 }
 
@@ -55,12 +57,24 @@ async function main() {
     process.exit(1);
   }
   const { env, generated } = stackEnv();
+  let gateways;
+  try {
+    gateways = gatewayReplicas(env);
+  } catch (err) {
+    console.error(`[berth] ${err.message}`);
+    process.exit(1);
+  }
+  const clashes = portClashes(env, gateways);
+  if (clashes.length) {
+    console.error(`[berth] ${clashes.join('; ')}; set the ports apart (docs/getting-started.md#ports)`);
+    process.exit(1);
+  }
   process.on('SIGINT', () => stop(0));
   process.on('SIGTERM', () => stop(0));
   const internal = APPS.filter((a) => a.name !== 'gateway');
   const gateway = APPS.find((a) => a.name === 'gateway');
   if (!env.BERTH_MICROSERVICE_BASEURL) {
-    // Hosted containers cannot reach the gateway on loopback: relay the gateway's port on the engine's bridge address.
+    // Hosted containers cannot reach the gateway on loopback: relay the first gateway's port on the engine's bridge address.
     relay = await startContainerRelay(portOf(gateway, env), portOf(gateway, env), (reason) => {
       console.log(`[berth] hosted microservices cannot reach the gateway (${reason}); set BERTH_MICROSERVICE_BASEURL to an address they can`);
     }, env.DOCKER_HOST);
@@ -68,9 +82,10 @@ async function main() {
   }
   for (const app of internal) launch(app, env);
   await Promise.all(internal.map((app) => check(app, env)));
-  launch(gateway, env);
-  await check(gateway, env);
-  const url = `http://localhost:${portOf(gateway, env)}`;
+  for (const replica of gateways) launch(gateway, replica.env, replica.name);
+  await Promise.all(gateways.map((replica) => check(gateway, replica.env, replica.name)));
+  // The console is stored once, through the first gateway; every gateway serves it.
+  const url = gateways[0].url;
   await installConsole(url, `${env.BERTH_MANAGEMENT_TENANT || 'management'}/admin`, env.BERTH_ADMIN_PASSWORD, await buildConsole())
     .then((version) => console.log(`[berth] web console ${version}: ${url}/apps/administration/`))
     .catch((err) => console.error(`[berth] the web console was not installed: ${err.message}`));
@@ -78,15 +93,15 @@ async function main() {
     console.log(`[berth] generated the password of management/admin: ${env.BERTH_ADMIN_PASSWORD}`);
   }
   console.log(`[berth] management tenant: management, user: admin (password in BERTH_ADMIN_PASSWORD or .local/secrets/berth_admin_password)`);
-  console.log(`[berth] gateway: ${url}`);
+  for (const replica of gateways) console.log(`[berth] ${replica.name}: ${replica.url}`);
   console.log('[berth] ready');
 }
 
-async function check(app, env) {
-  const child = children.get(app.name);
-  const result = await waitHealthy(app, env, STARTUP_TIMEOUT_MS, () => children.has(app.name) && child.exitCode === null);
-  if (result?.up) { console.log(`[berth] ${app.name.padEnd(26)} UP on port ${portOf(app, env)}`); return; }
-  console.error(`[berth] ${app.name} did not become healthy: ${JSON.stringify(result?.body ?? {})}; see .local/logs/${app.name}.log`);
+async function check(app, env, name = app.name) {
+  const child = children.get(name);
+  const result = await waitHealthy(app, env, STARTUP_TIMEOUT_MS, () => children.has(name) && child.exitCode === null);
+  if (result?.up) { console.log(`[berth] ${name.padEnd(26)} UP on port ${portOf(app, env)}`); return; }
+  console.error(`[berth] ${name} did not become healthy: ${JSON.stringify(result?.body ?? {})}; see .local/logs/${name}.log`);
   await stop(1);
 }
 

@@ -180,7 +180,7 @@ describe('read-your-writes through the gateway', () => {
   describe('11: written through one gateway replica, read through another at once', () => {
     let replica: ExtraApp;
     beforeAll(async () => {
-      replica = await startReplicaGateway();
+      replica = await startReplicaGateway('consistency');
     }, 90_000);
     afterAll(async () => {
       await replica?.stop();
