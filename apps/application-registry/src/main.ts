@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import { bootstrap } from '@berth/runtime';
 import { AppModule } from './app.module';
 import { APPLICATION_SCHEMAS } from './applications/interface/application.schemas';
-import { isPartAFile } from './applications/interface/upload-receiver';
+import { isPartAFile, UPLOAD_PART_LIMITS } from './applications/interface/upload-receiver';
 import { registryConfigSchema } from './config/application-registry.env';
 
 void bootstrap({
@@ -15,7 +15,7 @@ void bootstrap({
     // Parts are streamed by the binaries controller; the file's size limit is the upload limit.
     await app.register(multipart as never, {
       isPartAFile, throwFileSizeLimit: true,
-      limits: { fileSize: config.BERTH_UPLOAD_MAX_BYTES, files: 4, fields: 8, parts: 12, fieldSize: 64 * 1024 },
+      limits: { fileSize: config.BERTH_UPLOAD_MAX_BYTES, ...UPLOAD_PART_LIMITS, fieldSize: 64 * 1024 },
     });
   },
 });

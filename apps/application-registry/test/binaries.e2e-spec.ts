@@ -118,6 +118,13 @@ describe('registry: binary upload through the gateway', () => {
     expect(res.status).toBe(415);
   });
 
+  it('refuses an upload with more parts than the limits allow: 422 naming them', async () => {
+    const app = await hostedApp(owner);
+    const fields = Array.from({ length: 9 }, (_, i) => ({ name: `extra${i}`, data: 'x' }));
+    const { body, contentType } = multipart([...fields, { name: 'file', filename: 'web.zip', data: webZip() }]);
+    expectError(await postBinary(app.id, owner, body, contentType), 422, 'applications/Unprocessable Entity', /too many parts: at most 12 parts, of which 8 text fields and 4 files/);
+  });
+
   it('refuses a zip bomb from its directory, before unpacking it: 422', async () => {
     // 1 MiB that claims to unpack to 1 GiB, and is not even deflate data (0xff opens a block of the reserved
     // type): unpacking would fail on the first byte, so only a refusal from the directory names the ratio.

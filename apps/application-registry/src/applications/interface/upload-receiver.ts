@@ -16,6 +16,10 @@ import type { ReceivedUpload } from '../application/commands/upload-binary/uploa
 export const FILE_PARTS = ['file', 'data', 'applicationBinary'];
 /** The part of `POST …/versions` naming the version and its tags: always read as a field (JSON parsed when declared so), never as a file. */
 export const VERSION_PART = 'applicationVersion';
+/** How many parts an upload may have (docs/api/applications.md): the file, `applicationVersion`, `fileName` and room for what clients add. */
+export const UPLOAD_PART_LIMITS = { files: 4, fields: 8, parts: 12 } as const;
+/** @fastify/multipart's codes for an upload past UPLOAD_PART_LIMITS. */
+const PART_LIMIT_CODES = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
 /** Room for the multipart framing and a `fileName` part on top of the file itself. */
 const FRAMING_BYTES = 64 * 1024;
 
@@ -34,8 +38,8 @@ export function isPartAFile(fieldName: string | undefined, _contentType: string 
  * text part `fileName` (the JS client's) names the file when the part has no filename, and the
  * `applicationVersion` part is handed on as `versionPart`. The caller removes the file with `discard`.
  * @throws DomainError 422 when the request is not multipart, holds no file part, has an
- * `applicationVersion` declared JSON that is not, or the file passes `maxBytes` (refused by
- * Content-Length before reading when it can be).
+ * `applicationVersion` declared JSON that is not, has more parts than UPLOAD_PART_LIMITS, or the
+ * file passes `maxBytes` (refused by Content-Length before reading when it can be).
  */
 export async function receiveUpload(req: FastifyRequest, maxBytes: number): Promise<ReceivedUpload> {
   if (!req.isMultipart()) throw invalid('the binary must be sent as multipart/form-data with the file in a part named "file", "data" or "applicationBinary"');
@@ -68,6 +72,10 @@ export async function receiveUpload(req: FastifyRequest, maxBytes: number): Prom
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
     if (code === 'FST_INVALID_JSON_FIELD_ERROR') throw invalid('a part declared application/json does not hold JSON');
+    if (code && PART_LIMIT_CODES.has(code)) {
+      const { parts, fields, files } = UPLOAD_PART_LIMITS;
+      throw invalid(`the upload has too many parts: at most ${parts} parts, of which ${fields} text fields and ${files} files`);
+    }
     if (err instanceof DomainError) throw err;
     throw new DomainError('applications', 'Bad Request', `the multipart body cannot be read: ${(err as Error).message}`);
   }
