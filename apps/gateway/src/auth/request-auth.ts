@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { PRINCIPAL_HEADER } from '@berth/auth';
 import { DomainError } from '@berth/http';
-import type { Authenticator } from './authenticator';
+import { sessionCookie, type Authenticator } from './authenticator';
 import type { CachedPrincipal } from './credential-cache';
 import { isCredentialsOptionalPath, isPublicPath } from './public-paths';
 
@@ -16,9 +16,13 @@ export function authenticateRequest(authenticator: Authenticator, method: string
   const queryAt = url.indexOf('?');
   const path = queryAt === -1 ? url : url.slice(0, queryAt);
   if (isPublicPath(path)) return undefined;
-  if (isCredentialsOptionalPath(path)) return authenticator.authenticate(method, headers).catch((err: unknown) => {
-    if (err instanceof DomainError && err.status === 401) return undefined;
-    throw err;
-  });
+  if (isCredentialsOptionalPath(path)) {
+    // A request that carries no credentials is anonymous at once: no refusal is built only to be dropped.
+    if (headers.authorization === undefined && sessionCookie(headers) === undefined) return Promise.resolve(undefined);
+    return authenticator.authenticate(method, headers).catch((err: unknown) => {
+      if (err instanceof DomainError && err.status === 401) return undefined;
+      throw err;
+    });
+  }
   return authenticator.authenticate(method, headers);
 }
