@@ -6,13 +6,12 @@ import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import type { RegistryConfig } from '../../config/application-registry.env';
 import { REGISTRY_CONFIG } from '../../config/registry-config.token';
-import { ZipArchive } from './archive/zip-archive';
+import type { FileSet, StoredFile } from '../domain/web/web-answer';
+import { uploadZipLimits, ZipArchive } from './archive/zip-archive';
 import { BinaryStore } from './binary.store';
 
-/** One file of a web application, unpacked. */
-export interface WebFile { data: Buffer; crc32: number }
-/** The files of one binary of a web application, by their path in the ZIP. */
-export interface WebFiles { binaryId: string; files: ReadonlyMap<string, WebFile>; bytes: number }
+/** The files of one binary of a web application, and the bytes they hold. */
+export interface WebFiles extends FileSet { bytes: number }
 
 /**
  * The unpacked files of HOSTED applications' binaries, in memory, keyed by binary id (a binary
@@ -76,13 +75,10 @@ export class WebFilesCache {
     try {
       const path = join(dir, 'binary.zip');
       await pipeline(this.store.open(binaryId), createWriteStream(path));
-      const zip = await ZipArchive.open(path, {
-        maxEntries: this.config.BERTH_UPLOAD_MAX_ENTRIES,
-        maxUnpackedBytes: Math.min(this.config.BERTH_UPLOAD_MAX_UNPACKED_BYTES, this.config.BERTH_WEB_FILES_CACHE_BYTES),
-        maxCompressionRatio: this.config.BERTH_UPLOAD_MAX_COMPRESSION_RATIO,
-      });
+      const limits = uploadZipLimits(this.config);
+      const zip = await ZipArchive.open(path, { ...limits, maxUnpackedBytes: Math.min(limits.maxUnpackedBytes, this.config.BERTH_WEB_FILES_CACHE_BYTES) });
       try {
-        const files = new Map<string, WebFile>();
+        const files = new Map<string, StoredFile>();
         let bytes = 0;
         for (const entry of zip.entries.filter((e) => !e.directory)) {
           const data = await zip.read(entry.name, entry.uncompressedSize);

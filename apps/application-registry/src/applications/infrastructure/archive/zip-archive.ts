@@ -1,8 +1,17 @@
 import type { Readable } from 'node:stream';
 import * as yauzl from 'yauzl';
+import type { RegistryConfig } from '../../../config/application-registry.env';
 
 /** Limits that keep a ZIP from exhausting memory or disk (zip bombs). */
 export interface ZipLimits { maxEntries: number; maxUnpackedBytes: number; maxCompressionRatio: number }
+
+/** The upload limits of the registry's configuration (docs/api/applications.md), as ZipArchive takes them. */
+export function uploadZipLimits(config: Pick<RegistryConfig, 'BERTH_UPLOAD_MAX_ENTRIES' | 'BERTH_UPLOAD_MAX_UNPACKED_BYTES' | 'BERTH_UPLOAD_MAX_COMPRESSION_RATIO'>): ZipLimits {
+  return {
+    maxEntries: config.BERTH_UPLOAD_MAX_ENTRIES, maxUnpackedBytes: config.BERTH_UPLOAD_MAX_UNPACKED_BYTES,
+    maxCompressionRatio: config.BERTH_UPLOAD_MAX_COMPRESSION_RATIO,
+  };
+}
 
 /** A ZIP refused: not a ZIP, an entry escaping its folder, or past a limit. The message names the problem. */
 export class ArchiveError extends Error {}

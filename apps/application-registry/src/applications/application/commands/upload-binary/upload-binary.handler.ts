@@ -6,7 +6,7 @@ import type { RegistryConfig } from '../../../../config/application-registry.env
 import { REGISTRY_CONFIG } from '../../../../config/registry-config.token';
 import { ApplicationDocument } from '../../../domain/application';
 import { activation, addNamedVersion, addVersion, ApplicationVersion, generatedVersion, parseVersionRequest } from '../../../domain/application-version';
-import { ArchiveError } from '../../../infrastructure/archive/zip-archive';
+import { ArchiveError, uploadZipLimits } from '../../../infrastructure/archive/zip-archive';
 import { validateBinary } from '../../../infrastructure/archive/binary-validator';
 import { checkReservedNames } from '../../../domain/reserved-names';
 import { ApplicationRepository } from '../../../infrastructure/application.repository';
@@ -42,10 +42,7 @@ export class UploadBinaryHandler implements ICommandHandler<UploadBinaryCommand>
       const request = as === 'version' ? parseVersionRequest(upload.versionPart) : undefined;
       const checked = await validateBinary(upload.path, {
         type: app.type, brand: this.config.BERTH_BRAND, applicationName: app.name, fileName: upload.fileName,
-        limits: {
-          maxEntries: this.config.BERTH_UPLOAD_MAX_ENTRIES, maxUnpackedBytes: this.config.BERTH_UPLOAD_MAX_UNPACKED_BYTES,
-          maxCompressionRatio: this.config.BERTH_UPLOAD_MAX_COMPRESSION_RATIO,
-        },
+        limits: uploadZipLimits(this.config),
       }).catch((err: unknown) => {
         throw err instanceof ArchiveError ? new DomainError('applications', 'Unprocessable Entity', `Invalid binary: ${err.message}`) : err;
       });
