@@ -1,64 +1,41 @@
 import 'reflect-metadata';
-import type { RequestListener, Server } from 'node:http';
+import type { RequestListener } from 'node:http';
 import { DynamicModule, NestApplicationOptions } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { BaseConfig, ConfigError, loadConfig, z } from '@berth/config';
+import type { BaseConfig, z } from '@berth/config';
 import { HttpErrorFilter, MethodIndex, registerBodyDepthLimit, registerJsonMediaTypes, registerVerbConventions, securityHeaders } from '@berth/http';
 import { appDocument, Json } from '@berth/openapi';
 import { Positions, workContext } from '@berth/messaging';
 import { FastifyReply, FastifyRequest, LogController } from 'fastify';
-import { Logger } from 'pino';
-import { AppInfo } from './app-info';
 import { registerApiDocumentRoute } from './http/api-document.route';
 import { registerPublishedRoute } from './http/published-route';
 import { AFTER_HEADER, causalFence, POSITIONS_HEADER, reportedPositions } from './messaging/causal-fence';
-import { appVersion } from './app-version';
 import { foreignMethods } from './http/foreign-methods';
 import { RawExchanges, RawHandler } from './http/raw-exchanges';
+import { AppProcess, shutdownOnSignal, startProcess } from './process';
 import { clientErrorHandler } from './http/client-errors';
 import { rawFirstServer, serverLimits } from './http/raw-server';
 import { logRequest, requestProcessingMode } from './http/request-context';
-import { configuredBase, oncePerRequest, PublicBaseOf, signedPublicBase } from './http/public-base';
-import { createLogger } from './logging/create-logger';
+import { configuredBase, oncePerRequest, signedPublicBase } from './http/public-base';
 import { correlationIdFrom } from './logging/correlation';
 import { PinoNestLogger } from './logging/pino-nest-logger';
-import { routeProcessWarnings } from './logging/process-warnings';
-import { Metrics } from './metrics/metrics';
-import { listenMetrics, registerMetricsRoute, registerRequestMetrics, RouteLabel } from './metrics/metrics-http';
+import { registerMetricsRoute, registerRequestMetrics } from './metrics/metrics-http';
 
 export interface BootOptions<C extends BaseConfig> {
   name: string;
   schema: z.ZodType<C, z.ZodTypeDef, unknown>;
-  module: (ctx: { app: AppInfo; config: C; logger: Logger; metrics: Metrics }) => DynamicModule;
+  module: (ctx: AppProcess<C>) => DynamicModule;
   port: (config: C) => number;
-  /** Passed to NestFactory.create, e.g. `{ bodyParser: false }` for a streaming proxy. */
+  /** Passed to NestFactory.create, e.g. `{ rawBody: true }` for an app that verifies signed bodies. */
   nestOptions?: NestApplicationOptions;
   /** Called after Nest is set up and before listening, e.g. to add raw Fastify routes. */
   beforeListen?: (app: NestFastifyApplication, config: C) => Promise<void> | void;
-  /** False for the gateway: it streams the apps' answers untouched, and the apps apply them. */
-  verbConventions?: boolean;
-  /** When set, `/metrics` is served on this port (bound to BERTH_BIND_ADDRESS), not the app's own: for the gateway, whose port is public. */
-  metricsPort?: (config: C) => number;
-  /** The request metrics' route label where the route pattern says too little (the gateway's catch-all proxy). */
-  routeLabel?: RouteLabel;
-  /**
-   * A hot path served outside Fastify (the gateway's proxy): called after `beforeListen`, its handler
-   * sees every request first and leaves to Fastify those it does not take.
-   */
-  rawHandler?: (app: NestFastifyApplication, config: C, exchanges: RawExchanges) => RawHandler;
-  /**
-   * How the app decides a request's public base URL, the one its links start with; by default the
-   * base the gateway signed into the request (`signedPublicBase`). The gateway, which sees the client, decides it itself.
-   */
-  publicBase?: (config: C) => PublicBaseOf;
-  /** True for the gateway, whose port faces clients: internal apps accept 8 KiB more header bytes, for the principal and `X-Forwarded-*` it adds. */
-  publicServer?: boolean;
   /**
    * The app's OpenAPI document, served at `GET /internal/openapi.json` for the gateway to merge:
-   * its resource schemas by vendor media type name. False for an app without public controllers (the gateway).
+   * its resource schemas by vendor media type name.
    */
-  api?: { schemas?: Json } | false;
+  api?: { schemas?: Json };
 }
 
 declare module 'fastify' {
@@ -69,28 +46,20 @@ declare module 'fastify' {
 const MAX_PARAM_LENGTH = 8192;
 
 /**
- * Starts a Berth app on Fastify: validated config (exit 1 with every problem named), JSON logs
- * carrying the correlation id of `X-Request-Id` (echoed in the response), graceful shutdown on
- * SIGTERM/SIGINT within `BERTH_SHUTDOWN_TIMEOUT_MS`, Prometheus metrics at `GET /metrics` (on the
- * app's port, or on `metricsPort`), the security headers on every answer, the server's limits
+ * Starts an internal Berth app on Fastify (the gateway has a pipeline of its own): validated config
+ * (exit 1 with every problem named), JSON logs carrying the correlation id of `X-Request-Id`
+ * (echoed in the response), graceful shutdown on SIGTERM/SIGINT within `BERTH_SHUTDOWN_TIMEOUT_MS`,
+ * Prometheus metrics at `GET /metrics`, the security headers on every answer, the server's limits
  * (`BERTH_HTTP_*`: body, headers, timeouts; refusals with the error resource), then listening on the app's port.
  */
 export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): Promise<NestFastifyApplication> {
-  let config: C;
-  try {
-    config = loadConfig(options.schema);
-  } catch (err) {
-    process.stderr.write(`${options.name}: ${(err as ConfigError).message}\n`);
-    process.exit(1);
-  }
-  const app: AppInfo = { name: options.name, version: appVersion() };
-  const logger = createLogger(app.name, config.LOG_LEVEL, config.BERTH_LOG_SYNC);
-  routeProcessWarnings(logger);
+  const proc = startProcess(options.name, options.schema);
+  const { app, config, logger, metrics } = proc;
   let raw: RawHandler = () => false;
-  const limits = serverLimits(config, options.publicServer ?? false);
+  const limits = serverLimits(config, false);
   const security = securityHeaders(config.BERTH_PUBLIC_URL);
   const methods = new MethodIndex();
-  const publicBaseOf = oncePerRequest(options.publicBase?.(config) ?? signedPublicBase(config));
+  const publicBaseOf = oncePerRequest(signedPublicBase(config));
   const errors = new HttpErrorFilter({
     publicBase: publicBaseOf, brand: config.BERTH_BRAND, debug: config.BERTH_DEBUG_ERRORS, methods,
   });
@@ -111,10 +80,9 @@ export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): 
   const fastify = adapter.getInstance();
   fastify.addHook('onRoute', (route) => methods.add(route.method, route.url));
   fastify.setErrorHandler((err, req, reply) => errors.respond(err, req, reply));
-  // An internal app reads its own projections only once they hold every write acknowledged before
-  // the request (the gateway names them); the gateway, which faces clients, keeps its own fence.
-  const readYourWrites = config.BERTH_CONSISTENCY === 'read-your-writes';
-  const fenced = !options.publicServer && readYourWrites;
+  // An app reads its own projections only once they hold every write acknowledged before the
+  // request (the gateway names them).
+  const fenced = config.BERTH_CONSISTENCY === 'read-your-writes';
   fastify.addHook('onRequest', (req, reply, done) => {
     reply.headers(security);
     reply.header('x-request-id', req.id);
@@ -133,80 +101,41 @@ export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): 
     );
   });
   // A write is answered once the messages it caused are published, with their positions (docs/consistency.md).
-  if (readYourWrites) fastify.addHook('onSend', (req, reply, payload, done) => {
+  if (fenced) fastify.addHook('onSend', (req, reply, payload, done) => {
     if (!req.publications?.length) return done(null, payload);
     reportedPositions(req.publications, config.BERTH_CONSISTENCY_PUBLISH_WAIT_MS).then((positions) => {
       if (positions !== undefined) reply.header(POSITIONS_HEADER, positions);
       done(null, payload);
     }, (err: Error) => done(err));
   });
-  let closing = false;
+  let closing = () => false;
   fastify.addHook('onSend', (_req, reply, payload, done) => {
-    if (closing) reply.header('connection', 'close');
+    if (closing()) reply.header('connection', 'close');
     done(null, payload);
   });
-  if (options.verbConventions !== false) registerVerbConventions(fastify);
+  registerVerbConventions(fastify);
   registerBodyDepthLimit(fastify);
-  const metrics = new Metrics(app.name);
-  registerRequestMetrics(fastify, metrics, options.routeLabel);
-  if (!options.metricsPort) registerMetricsRoute(fastify, metrics);
+  registerRequestMetrics(fastify, metrics);
+  registerMetricsRoute(fastify, metrics);
   fastify.addHook('onResponse', (req, reply, done) => {
     logRequest(logger, req.id, req.method, req.url, reply.statusCode, reply.elapsedTime);
     done();
   });
 
   const nest = await NestFactory.create<NestFastifyApplication>(
-    options.module({ app, config, logger, metrics }), adapter, { ...options.nestOptions, logger: new PinoNestLogger(logger), abortOnError: false },
+    options.module(proc), adapter, { ...options.nestOptions, logger: new PinoNestLogger(logger), abortOnError: false },
   );
   nest.useGlobalFilters(errors);
   if (fenced) registerPublishedRoute(fastify, config.BERTH_INTERNAL_KEY);
-  if (options.api !== false) {
-    const schemas = options.api?.schemas;
-    registerApiDocumentRoute(fastify, config.BERTH_INTERNAL_KEY, async () => appDocument(nest, { title: app.name, version: app.version, brand: config.BERTH_BRAND, schemas }));
-  }
-  let metricsServer: Server | undefined;
-  onShutdownSignal(async (signal) => {
-    closing = true;
-    logger.info({ signal }, 'shutting down');
-    setTimeout(() => {
-      logger.error({ timeoutMs: config.BERTH_SHUTDOWN_TIMEOUT_MS }, 'shutdown took too long, exiting');
-      process.exit(1);
-    }, config.BERTH_SHUTDOWN_TIMEOUT_MS).unref();
-    // Connections whose request was in flight at the signal turn idle later: close each as it does.
-    setInterval(() => fastify.server.closeIdleConnections(), 100).unref();
-    try {
-      metricsServer?.close();
-      await nest.close();
-      logger.info('stopped');
-      process.exit(0);
-    } catch (err) {
-      logger.error({ err }, 'shutdown failed');
-      process.exit(1);
-    }
-  });
+  registerApiDocumentRoute(fastify, config.BERTH_INTERNAL_KEY, async () => appDocument(nest, { title: app.name, version: app.version, brand: config.BERTH_BRAND, schemas: options.api?.schemas }));
+  closing = shutdownOnSignal(proc, () => fastify.server, () => nest.close());
   await options.beforeListen?.(nest, config);
   // Nest registers its own `application/json` parser while it initialises; ours replaces it afterwards.
   await nest.init();
   registerJsonMediaTypes(fastify, { rawBody: options.nestOptions?.rawBody === true });
-  const exchanges = new RawExchanges({ logger, metrics, errors, security, publicBase: publicBaseOf, brandHeader: config.BERTH_BRAND_HEADER, closing: () => closing });
-  const foreign = foreignMethods(exchanges);
-  const own = options.rawHandler?.(nest, config, exchanges);
-  raw = own ? (req, res) => own(req, res) || foreign(req, res) : foreign;
-  if (options.metricsPort) {
-    const metricsPort = options.metricsPort(config);
-    try {
-      metricsServer = await listenMetrics(metrics, metricsPort, config.BERTH_BIND_ADDRESS);
-    } catch (err) {
-      logger.fatal({ err, port: metricsPort }, 'the metrics port cannot be bound');
-      process.exit(1);
-    }
-  }
+  raw = foreignMethods(new RawExchanges({ logger, metrics, errors, security, publicBase: publicBaseOf, brandHeader: config.BERTH_BRAND_HEADER, closing }));
   const port = options.port(config);
   await nest.listen(port, config.BERTH_BIND_ADDRESS);
   logger.info({ port, address: config.BERTH_BIND_ADDRESS, version: app.version }, `${app.name} ready`);
   return nest;
-}
-
-function onShutdownSignal(fn: (signal: NodeJS.Signals) => void) {
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => fn(signal));
 }

@@ -1,5 +1,8 @@
 export * from './app-info';
 export * from './bootstrap';
+export * from './process';
+export * from './http/raw-server';
+export * from './http/client-errors';
 export * from './runtime.module';
 export * from './health/health-indicator';
 export * from './health/health.service';
@@ -9,6 +12,7 @@ export * from './clients/undici-core';
 export * from './logging/correlation';
 export * from './logging/create-logger';
 export * from './logging/pino.token';
+export * from './logging/pino-nest-logger';
 export * from './logging/process-warnings';
 export * from './messaging/causal-fence';
 export * from './messaging/message-consumer';

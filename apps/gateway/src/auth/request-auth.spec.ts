@@ -18,7 +18,7 @@ describe('authenticateRequest', () => {
   it('acts for the principal of valid credentials on /apps/… and drops a client\'s principal header', async () => {
     const { auth } = authenticator(alice);
     const headers = { authorization: 'Basic x', [PRINCIPAL_HEADER]: 'forged' };
-    await expect(authenticateRequest(auth, 'GET', '/apps/cockpit/index.html?x=1', headers)).resolves.toBe(alice);
+    await expect(authenticateRequest(auth, 'GET', '/apps/cockpit/index.html', headers)).resolves.toBe(alice);
     expect(headers[PRINCIPAL_HEADER]).toBeUndefined();
   });
 
@@ -37,5 +37,12 @@ describe('authenticateRequest', () => {
     const { auth, calls } = authenticator(refused);
     expect(authenticateRequest(auth, 'GET', '/health', { authorization: 'Basic x' })).toBeUndefined();
     expect(calls).toEqual([]);
+  });
+
+  it('authenticates an upgrade on every path, public ones included', async () => {
+    const { auth, calls } = authenticator(refused);
+    await expect(authenticateRequest(auth, 'GET', '/service/greeter/health', {}, true)).rejects.toBe(refused);
+    await expect(authenticateRequest(auth, 'GET', '/apps/cockpit/', {}, true)).rejects.toBe(refused);
+    expect(calls).toEqual(['GET', 'GET']);
   });
 });

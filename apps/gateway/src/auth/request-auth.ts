@@ -9,12 +9,12 @@ import { isCredentialsOptionalPath, isPublicPath } from './public-paths';
  * Who a request acts for (docs/architecture.md), undefined on a public path. A client never gets to
  * pass a principal of its own: the internal header is dropped first. On a path where credentials
  * are optional (`/apps/…`), credentials that fail (401) leave the request anonymous, so a stale
- * cookie never locks a browser out of a page; anywhere else the 401 is thrown (rejected).
+ * cookie never locks a browser out of a page; anywhere else the 401 is thrown (rejected). An
+ * upgrade (WebSocket) is always authenticated: no path is public for it.
  */
-export function authenticateRequest(authenticator: Authenticator, method: string, url: string, headers: IncomingHttpHeaders): Promise<CachedPrincipal | undefined> | undefined {
+export function authenticateRequest(authenticator: Authenticator, method: string, path: string, headers: IncomingHttpHeaders, upgrade = false): Promise<CachedPrincipal | undefined> | undefined {
   delete headers[PRINCIPAL_HEADER];
-  const queryAt = url.indexOf('?');
-  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  if (upgrade) return authenticator.authenticate(method, headers);
   if (isPublicPath(path)) return undefined;
   if (isCredentialsOptionalPath(path)) {
     // A request that carries no credentials is anonymous at once: no refusal is built only to be dropped.

@@ -33,7 +33,7 @@ const dayQuery = (name: string, description: string) => ({
 const pathParam = (name: string, description: string) => ({ name, in: 'path', required: true, description, schema: { type: 'string' } });
 const SERVICE_PARAMS = [pathParam('name', 'The microservice\'s name'), pathParam('path', 'The rest of the path (may contain `/`), forwarded as it is')];
 
-/** The operations the gateway answers itself (its Fastify routes), in the form the apps' documents have. */
+/** The operations the gateway answers itself (its own resources), in the form the apps' documents have. */
 export function gatewayDocument(brand: string): Json {
   const op = (operationId: string, summary: string, doc: RouteDoc, parameters: Json[] = []) =>
     describeOperation({ operationId, summary, tags: ['Gateway'], parameters }, doc, brand, SCHEMAS);

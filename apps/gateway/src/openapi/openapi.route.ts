@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { PAGE_CSP } from '@berth/http';
 import { mergeDocuments } from '@berth/openapi';
-import type { PublicBase } from '@berth/runtime';
 import type { GatewayConfig } from '../config/gateway.env';
 import type { Upstreams } from '../proxy/upstreams';
+import type { OwnResources } from '../routing/own-resources';
 import { gatewayDocument } from './gateway-document';
 import { MergedDocument } from './merged-document';
 import { REFERENCE_ASSETS, REFERENCE_PAGE, referenceAsset } from './reference-page';
@@ -20,25 +19,19 @@ const SERVER_ENTRY = `"url":${JSON.stringify(SERVER_PLACEHOLDER)}`;
  * for different hosts never mix);
  * `GET /api-docs`: a reference page over it (with the pages' CSP), its assets under `/api-docs/`. All public.
  */
-export function registerOpenApiRoutes(fastify: FastifyInstance, upstreams: Upstreams, config: GatewayConfig, version: string, publicBase: PublicBase) {
-  const own = gatewayDocument(config.BERTH_BRAND);
+export function registerOpenApiRoutes(own: OwnResources, upstreams: Upstreams, config: GatewayConfig, version: string) {
   const document = new MergedDocument(
     () => upstreamDocuments(upstreams, config.BERTH_INTERNAL_KEY),
-    (parts) => mergeDocuments([...parts, own], { title: 'Berth', version, serverUrl: SERVER_PLACEHOLDER }),
+    (parts) => mergeDocuments([...parts, gatewayDocument(config.BERTH_BRAND)], { title: 'Berth', version, serverUrl: SERVER_PLACEHOLDER }),
     config.BERTH_OPENAPI_CACHE_SECONDS * 1000,
   );
-  fastify.get('/openapi.json', async (_req, reply) => {
-    const base = publicBase.url;
-    const body = (await document.body()).replace(SERVER_ENTRY, () => `"url":${JSON.stringify(base)}`);
-    reply.header('content-type', 'application/json').header('cache-control', 'no-cache').send(body);
-  });
-  fastify.get('/api-docs', (_req, reply) => {
-    reply.header('content-type', 'text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(REFERENCE_PAGE);
-  });
+  own.get('/openapi.json', async (ex) => ({
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-cache' },
+    body: (await document.body()).replace(SERVER_ENTRY, () => `"url":${JSON.stringify(ex.base)}`),
+  }));
+  own.get('/api-docs', () => ({ headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': PAGE_CSP }, body: REFERENCE_PAGE }));
   for (const file of REFERENCE_ASSETS) {
-    fastify.get(`/api-docs/${file}`, (_req, reply) => {
-      const { type, bytes } = referenceAsset(file);
-      reply.header('content-type', type).header('cache-control', 'public, max-age=86400').send(bytes);
-    });
+    const { type, bytes } = referenceAsset(file);
+    own.get(`/api-docs/${file}`, () => ({ headers: { 'content-type': type, 'cache-control': 'public, max-age=86400' }, body: bytes }));
   }
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { HttpErrorFilter } from '@berth/http';
 import { workContext } from '@berth/messaging';
+import type { ProcessingMode } from '@berth/contracts';
 import type { Logger } from 'pino';
 import { correlationIdFrom } from '../logging/correlation';
 import type { Metrics } from '../metrics/metrics';
@@ -11,8 +12,8 @@ import { logRequest, requestProcessingMode } from './request-context';
 /** A raw `request` listener in front of Fastify: true when it took the request, false to leave it to Fastify. */
 export type RawHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
 
-/** A request a raw handler serves, with its correlation id. */
-export interface RawExchange { req: IncomingMessage; res: ServerResponse; id: string }
+/** A request served outside Fastify: its correlation id, and the route label its metrics carry (read once it is answered). */
+export interface RawExchange { req: IncomingMessage; res: ServerResponse; id: string; route: string }
 
 export interface RawExchangeParts {
   logger: Logger; metrics: Metrics; errors: HttpErrorFilter; security: Readonly<Record<string, string>>; brandHeader: string; closing: () => boolean;
@@ -21,7 +22,7 @@ export interface RawExchangeParts {
 }
 
 /**
- * What a hot path served outside Fastify keeps of the Fastify pipeline, with the same rules: the
+ * Requests served outside Fastify (the gateway's pipeline, methods no route uses), with the rules of the Fastify pipeline: the
  * correlation id (from `X-Request-Id` or made, echoed, in the work context of every log line), the
  * request's public base (`PublicBase`), the
  * processing mode (422 on an unknown one), `Connection: close` while shutting down, the error
@@ -38,21 +39,37 @@ export class RawExchanges {
   /** The request's public base URL (`PublicBaseOf`). */
   publicBase(req: IncomingMessage): string { return this.parts.publicBase(req); }
 
-  /** Runs `handle` in the request's work context and public base; whatever it throws or rejects with is answered with the error resource. */
-  serve(req: IncomingMessage, res: ServerResponse, route: string, handle: (exchange: RawExchange) => Promise<void>): void {
+  /**
+   * Opens an exchange: its correlation id (from `X-Request-Id`, or made) echoed, `Connection: close`
+   * while shutting down, and its log line and request metrics once the answer is done.
+   */
+  begin(exchange: RawExchange): void {
     const started = performance.now();
-    const { logger, metrics, brandHeader } = this.parts;
-    const exchange: RawExchange = { req, res, id: correlationIdFrom(req.headers['x-request-id']) };
+    const { req, res } = exchange;
+    exchange.id = correlationIdFrom(req.headers['x-request-id']);
     res.setHeader('x-request-id', exchange.id);
     if (this.parts.closing()) res.setHeader('connection', 'close');
-    res.once('close', () => {
-      const ms = performance.now() - started;
-      metrics.request(req.method!, route, res.statusCode, ms / 1000);
-      logRequest(logger, exchange.id, req.method!, req.url!, res.statusCode, ms);
-    });
+    res.once('close', () => this.record(exchange, res.statusCode, performance.now() - started));
+  }
+
+  /** The log line and request metrics of an answered exchange. */
+  record(exchange: RawExchange, status: number, ms: number): void {
+    this.parts.metrics.request(exchange.req.method!, exchange.route, status, ms / 1000);
+    logRequest(this.parts.logger, exchange.id, exchange.req.method!, exchange.req.url!, status, ms);
+  }
+
+  /** The processing mode the request asks for (docs/api/conventions.md); throws 422 on an unknown one. */
+  processingMode(req: IncomingMessage): ProcessingMode {
+    return requestProcessingMode(req.method, req.headers, this.parts.brandHeader);
+  }
+
+  /** Runs `handle` in the request's work context and public base; whatever it throws or rejects with is answered with the error resource. */
+  serve(req: IncomingMessage, res: ServerResponse, route: string, handle: (exchange: RawExchange) => Promise<void>): void {
+    const exchange: RawExchange = { req, res, id: '', route };
+    this.begin(exchange);
     let processingMode;
     try {
-      processingMode = requestProcessingMode(req.method, req.headers, brandHeader);
+      processingMode = this.processingMode(req);
     } catch (err) {
       return this.fail(exchange, err);
     }

@@ -20,17 +20,21 @@ export function serverLimits(config: BaseConfig, publicServer: boolean): ServerL
 }
 
 /**
- * The app's HTTP server, for Fastify's `serverFactory`: `raw()` (the handler in place, read per
- * request) sees each request first; those it leaves go to Fastify. Headers past `maxHeaderBytes`
- * are refused (431); a client must send its headers within `headersTimeoutMs` and the whole request
- * within `requestTimeoutMs` (408, checked every second: slow clients cannot hold connections), and
- * a connection silent for `idleTimeoutMs` is closed.
+ * An app's HTTP server under its limits: headers past `maxHeaderBytes` are refused (431); a client
+ * must send its headers within `headersTimeoutMs` and the whole request within `requestTimeoutMs`
+ * (408, checked every second: slow clients cannot hold connections), and a connection silent for
+ * `idleTimeoutMs` is closed.
  */
-export function rawFirstServer(raw: () => RawHandler, fastify: RequestListener, limits: ServerLimits): Server {
-  const server = createServer({ maxHeaderSize: limits.maxHeaderBytes, connectionsCheckingInterval: 1000 }, (req, res) => raw()(req, res) || fastify(req, res));
+export function limitedServer(listener: RequestListener, limits: ServerLimits): Server {
+  const server = createServer({ maxHeaderSize: limits.maxHeaderBytes, connectionsCheckingInterval: 1000 }, listener);
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
   server.requestTimeout = limits.requestTimeoutMs;
   server.headersTimeout = limits.requestTimeoutMs > 0 ? Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) : limits.headersTimeoutMs;
   server.setTimeout(limits.idleTimeoutMs);
   return server;
+}
+
+/** The limited server for Fastify's `serverFactory`: `raw()` (the handler in place, read per request) sees each request first; those it leaves go to Fastify. */
+export function rawFirstServer(raw: () => RawHandler, fastify: RequestListener, limits: ServerLimits): Server {
+  return limitedServer((req, res) => raw()(req, res) || fastify(req, res), limits);
 }

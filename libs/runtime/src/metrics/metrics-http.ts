@@ -1,14 +1,11 @@
 import { createServer, Server } from 'node:http';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Metrics, UNMATCHED_ROUTE } from './metrics';
 
-/** A route label of the app's own choosing for a request, e.g. the gateway's upstream; undefined for the route pattern. */
-export type RouteLabel = (req: FastifyRequest) => string | undefined;
-
 /** Counts and times every answered request by its route pattern (`(unmatched)` when none), never by raw URL. */
-export function registerRequestMetrics(fastify: FastifyInstance, metrics: Metrics, routeLabel?: RouteLabel): void {
+export function registerRequestMetrics(fastify: FastifyInstance, metrics: Metrics): void {
   fastify.addHook('onResponse', (req, reply, done) => {
-    const route = routeLabel?.(req) ?? req.routeOptions.url ?? UNMATCHED_ROUTE;
+    const route = req.routeOptions.url ?? UNMATCHED_ROUTE;
     metrics.request(req.method, route, reply.statusCode, reply.elapsedTime / 1000);
     done();
   });

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { CachedPrincipal } from '../auth/credential-cache';
-import type { GatewayCors } from '../cors/gateway-cors';
+import type { GatewayCors } from './gateway-cors';
 import { checkUpgradeOrigin } from './upgrade-origin';
 
 const APP = 'https://app.example.com';

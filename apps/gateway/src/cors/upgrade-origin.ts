@@ -2,8 +2,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { forbidden } from '@berth/auth';
 import { sessionCookie } from '../auth/authenticator';
 import type { CachedPrincipal } from '../auth/credential-cache';
-import { normalizeOrigin } from '../cors/cors-policy';
-import type { GatewayCors } from '../cors/gateway-cors';
+import { normalizeOrigin } from './cors-policy';
+import type { GatewayCors } from './gateway-cors';
 
 /**
  * Cross-site WebSocket hijacking: a browser opens a WebSocket from any page with the target's
