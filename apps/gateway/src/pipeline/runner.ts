@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { workContext } from '@berth/messaging';
 import { RawExchanges, UNMATCHED_ROUTE } from '@berth/runtime';
+import type { Logger } from 'pino';
 import { ANSWERED, GatewayExchange, Step } from './exchange';
 
 /** What runs the steps: the exchanges (correlation, error answers) and, for any refusal, what its answer needs first (the CORS headers). */
@@ -24,7 +25,8 @@ export class Pipeline {
   private readonly steps: readonly Step[];
 
   constructor(steps: readonly NamedStep[], private readonly parts: PipelineParts) {
-    this.steps = steps.map(([, step]) => step);
+    const logger = parts.exchanges.logger;
+    this.steps = logger.isLevelEnabled('trace') ? steps.map(([name, step]) => traced(logger, name, step)) : steps.map(([, step]) => step);
   }
 
   /** The server's `request` listener. */
@@ -85,4 +87,15 @@ export class Pipeline {
     if (ready instanceof Promise) ready.then(fail, fail);
     else fail();
   }
+}
+
+/** At log level `trace`, each step writes a line (`pipeline step`, with its name) once it has run its synchronous part; otherwise steps run bare. */
+function traced(logger: Logger, name: string, step: Step): Step {
+  return (ex) => {
+    try {
+      return step(ex);
+    } finally {
+      logger.trace({ correlationId: ex.id, step: name }, 'pipeline step');
+    }
+  };
 }
