@@ -1,45 +1,41 @@
-// tools/berth microservice deploy <zip> [--url URL] [--user TENANT/USER] [--tenant T] [--timeout S]
-// Credentials from BERTH_URL, BERTH_USER and BERTH_PASSWORD (or the flags; the password only from
-// the environment or --password-stdin); they are never printed.
-const { parseArgs } = require('node:util');
+// berth microservice <command>: the life cycle of a microservice through the gateway's REST API
+// (docs/cli.md). Credentials from BERTH_URL, BERTH_USER and BERTH_PASSWORD (or the flags; the
+// password only from the environment or --password-stdin); they are never printed.
+// Exit codes: 0 done, 1 the operation failed, 2 usage error or missing credentials.
 const { readFileSync } = require('node:fs');
 const { Platform } = require('./platform');
-const { deploy } = require('./deploy');
+const { parseCommandLine, takesName, USAGE } = require('./args');
+const { localManifestName } = require('./manifest');
+const { elapsed } = require('./output');
 
-const USAGE = `usage: berth microservice deploy <zip> [--url URL] [--user TENANT/USER] [--password-stdin] [--tenant TENANT] [--timeout SECONDS]
-  environment: BERTH_URL (default http://localhost:8080), BERTH_USER, BERTH_PASSWORD`;
-
-function progressPrinter(stream = process.stderr) {
-  let lastPct = -1;
-  return (sent, total) => {
-    const pct = Math.floor((sent / total) * 100);
-    if (pct === lastPct) return;
-    lastPct = pct;
-    const mb = (n) => (n / 1048576).toFixed(1);
-    if (stream.isTTY) stream.write(`\ruploading ${pct}% (${mb(sent)}/${mb(total)} MB)${pct === 100 ? '\n' : ''}`);
-    else if (pct % 10 === 0) stream.write(`uploading ${pct}% (${mb(sent)}/${mb(total)} MB)\n`);
-  };
-}
-
-async function main(argv) {
-  const { values, positionals } = parseArgs({
-    args: argv, allowPositionals: true,
-    options: { url: { type: 'string' }, user: { type: 'string' }, 'password-stdin': { type: 'boolean' }, tenant: { type: 'string' }, timeout: { type: 'string', default: '300' }, help: { type: 'boolean' } },
-  });
-  const [command, zip] = positionals;
-  if (values.help || command !== 'deploy' || !zip) { console.error(USAGE); return 2; }
-  const url = values.url ?? process.env.BERTH_URL ?? 'http://localhost:8080';
-  const user = values.user ?? process.env.BERTH_USER;
-  const password = values['password-stdin'] ? readFileSync(0, 'utf8').trim() : process.env.BERTH_PASSWORD;
-  if (!user || !password) { console.error(`credentials missing: set BERTH_USER and BERTH_PASSWORD (or --user and --password-stdin)\n${USAGE}`); return 2; }
-  const timeout = Number(values.timeout);
-  if (!(timeout > 0)) { console.error('--timeout must be a number of seconds above 0'); return 2; }
+/**
+ * Runs one command line. `io` holds the line printers `out` (stdout) and `err` (stderr), `env`,
+ * `cwd`, and `stdin()` (the password for --password-stdin). @returns the exit code.
+ */
+async function main(argv, io = {}) {
+  const { out = (l) => console.log(l), err = (l) => console.error(l), env = process.env, cwd = process.cwd(), stdin = () => readFileSync(0, 'utf8') } = io;
+  const line = parseCommandLine(argv);
+  if (line.help) { out(USAGE); return 0; }
+  if (line.error) { err(`${line.error}\n${USAGE}`); return 2; }
+  const { command, args, options } = line;
+  if (takesName(command) && args.name === undefined) {
+    try {
+      args.name = localManifestName(cwd);
+    } catch (e) {
+      err(`${command}: ${e.message}`);
+      return 2;
+    }
+    if (args.name === undefined) { err(`${command} needs a name: give it, or run it where cumulocity.json is\n${USAGE}`); return 2; }
+  }
+  const url = options.url ?? env.BERTH_URL ?? 'http://localhost:8080';
+  const user = options.user ?? env.BERTH_USER;
+  const password = options['password-stdin'] ? stdin().trim() : env.BERTH_PASSWORD;
+  if (!user || !password) { err(`credentials missing: set BERTH_USER and BERTH_PASSWORD (or --user and --password-stdin)\n${USAGE}`); return 2; }
   try {
-    const { name } = await deploy(new Platform(url, user, password), { zip, tenant: values.tenant, timeoutMs: timeout * 1000, out: (l) => console.log(l), progress: progressPrinter() });
-    console.log(`deployed: ${url.replace(/\/+$/, '')}/service/${name}/`);
-    return 0;
-  } catch (err) {
-    console.error(`deploy failed: ${err.message}`);
+    const platform = new Platform(url, user, password);
+    return await require(`./commands/${command}`).run({ platform, args, options, out, err, say: elapsed(out), url });
+  } catch (e) {
+    err(`${command} failed: ${e.message}`);
     return 1;
   }
 }

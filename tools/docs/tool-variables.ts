@@ -68,7 +68,7 @@ export const TOOL_VARIABLES: readonly ToolVariable[] = [
   },
   {
     names: ['BERTH_URL', 'BERTH_USER', 'BERTH_PASSWORD'], default: '`http://localhost:8080`, none, none', readBy: '`npm run microservice`',
-    description: 'The gateway to deploy a microservice through, and the credentials (`tenant/user`) to do it with.',
+    description: 'The gateway the microservice CLI talks to, and the credentials (`tenant/user`) it acts with (docs/cli.md).',
   },
   {
     names: ['BERTH_TEST_PORT_BASE'], default: '`18100`', readBy: '`npm test`, the benchmarks, `npm run test:faults`, `npm run test:fuzz`',

@@ -59,6 +59,8 @@ describe('registry: binary upload through the gateway', () => {
     ['no image.tar', () => zip([{ name: 'cumulocity.json', data: JSON.stringify(manifest()) }]), /missing: image.tar/],
     ['an invalid manifest, every violation with its path', () => microserviceZip({ name: 'Bad_Name', version: 'x', isolation: 'SHARED', replicas: 7, livenessProbe: {} }),
       /name: must be lowercase.*version: must be a SemVer.*isolation: .*replicas: .*livenessProbe: needs exactly one/],
+    ['a misspelled field, named with the field it likely means', () => microserviceZip(manifest({ requiredRole: ['ROLE_INVENTORY_READ'], notes: 'kept' })),
+      /^Invalid binary: cumulocity.json is invalid: requiredRole: not a manifest field; did you mean requiredRoles\?$/],
     ['a file that is not a ZIP', () => Buffer.from('not a zip at all'), /not a ZIP archive/],
     ['an entry escaping its folder', () => zip([{ name: '../../etc/cron.d/x', data: 'x' }, { name: 'cumulocity.json', data: '{}' }]), /"..\/..\/etc\/cron.d\/x" escapes its folder/],
     ['an absolute entry', () => zip([{ name: '//server/etc/passwd', data: 'x' }]), /absolute path/],

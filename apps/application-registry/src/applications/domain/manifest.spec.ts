@@ -1,4 +1,4 @@
-import { checkManifest } from './manifest';
+import { checkManifest, likelyMeant, MANIFEST_FIELDS } from './manifest';
 
 const ok = (raw: unknown, fallback: Array<string | undefined> = ['app']) => {
   const result = checkManifest(raw, fallback);
@@ -17,7 +17,7 @@ describe('the microservice manifest', () => {
     });
   });
 
-  it('keeps a full manifest, both spellings of requested resources, and unknown fields', () => {
+  it('keeps a full manifest, both spellings of requested resources, and the fields kept unchecked', () => {
     const manifest = ok({
       apiVersion: '2', name: 'hello-world', version: '2.1.0-SNAPSHOT', provider: { name: 'Acme' }, isolation: 'PER_TENANT', scale: 'AUTO', replicas: 5,
       resources: { cpu: '1', memory: '1Gi' }, requestedResources: { cpu: '100m', memory: '128Mi' }, requestResources: { cpu: '0.25' },
@@ -51,6 +51,30 @@ describe('the microservice manifest', () => {
       expect.stringMatching(/^settings\.0\.key:/), expect.stringMatching(/^settings\.0\.defaultValue:/), expect.stringMatching(/^requiredRoles:/),
       expect.stringMatching(/^provider\.name:/),
     ]));
+  });
+
+  it('refuses a field that looks like a misspelled known one, naming the field it likely means, with the other problems', () => {
+    expect(problems({ version: '1.0.0', requiredRole: ['ROLE_X'], provideRoles: [], livenesProbe: {}, Replicas: 2, settingCategory: 'x', rules: [] })).toEqual([
+      'requiredRole: not a manifest field; did you mean requiredRoles?', 'provideRoles: not a manifest field; did you mean roles?',
+      'livenesProbe: not a manifest field; did you mean livenessProbe?', 'Replicas: not a manifest field; did you mean replicas?',
+      'settingCategory: not a manifest field; did you mean settingsCategory?', 'rules: not a manifest field; did you mean roles?',
+    ]);
+    expect(problems({ version: 'one', requiredRole: [] })).toEqual(['requiredRole: not a manifest field; did you mean requiredRoles?', expect.stringMatching(/^version: must be a SemVer/)]);
+  });
+
+  it('keeps other unknown fields with a warning each, and warns of nothing in a manifest of known fields only', () => {
+    const result = checkManifest({ version: '1.0.0', description: 'says hello', key: 'hello-key', image: 'x' }, ['app']);
+    expect(result).toMatchObject({ ok: true, manifest: { description: 'says hello', key: 'hello-key', image: 'x' } });
+    expect(result.warnings).toEqual([
+      'description: not a manifest field; kept as it is', 'key: not a manifest field; kept as it is', 'image: not a manifest field; kept as it is',
+    ]);
+    expect(checkManifest(Object.fromEntries(MANIFEST_FIELDS.map((f) => [f, undefined])), ['app']).warnings).toEqual([]);
+  });
+
+  it('suggests a known field for case, singular or plural and small edit distances only', () => {
+    expect(['REQUIREDROLES', 'requiredRole', 'requierdRoles', 'readinesProbe', 'isolaton', 'vesrion', 'names', 'role', 'resource', 'providedRoles'].map(likelyMeant))
+      .toEqual(['requiredRoles', 'requiredRoles', 'requiredRoles', 'readinessProbe', 'isolation', 'version', 'name', 'roles', 'resources', 'roles']);
+    expect(['scope', 'type', 'key', 'description', 'image', 'requiredPermissions', 'nameSpace'].map(likelyMeant)).toEqual([undefined, undefined, undefined, undefined, undefined, undefined, undefined]);
   });
 
   it('requires a version and refuses a manifest that is not an object', () => {

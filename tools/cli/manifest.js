@@ -1,0 +1,52 @@
+// The manifest as the CLI sees it: read from a ZIP or from ./cumulocity.json, and checked by the
+// registry's own rule (compiled into dist/ by `tools/berth build`), so that the CLI refuses exactly
+// what an upload would be refused for (docs/microservices.md#the-manifest).
+const { existsSync, readFileSync } = require('node:fs');
+const { join } = require('node:path');
+const yauzl = require('yauzl');
+
+const MANIFEST = 'cumulocity.json';
+const RULE = join(__dirname, '..', '..', 'dist', 'apps', 'application-registry', 'src', 'applications', 'domain', 'manifest.js');
+
+/** The registry's `checkManifest(raw, fallbackNames)`. @throws Error when the repository is not built. */
+function registryRule() {
+  if (!existsSync(RULE)) throw new Error('the manifest rule is not built: run `npm run build` first');
+  return require(RULE).checkManifest;
+}
+
+/** The parsed manifest inside the ZIP. @throws Error when the file is no ZIP, or the manifest is missing or not JSON. */
+function readZipManifest(zipPath) {
+  return new Promise((resolve, reject) => {
+    yauzl.open(zipPath, { lazyEntries: true }, (err, zip) => {
+      if (err) return reject(new Error(`${zipPath} is not a ZIP: ${err.message}`));
+      zip.on('entry', (entry) => {
+        if (entry.fileName !== MANIFEST) return zip.readEntry();
+        zip.openReadStream(entry, (e, stream) => {
+          if (e) return reject(e);
+          let text = '';
+          stream.on('data', (c) => { text += c; }).on('end', () => {
+            zip.close();
+            try { resolve(JSON.parse(text)); } catch { reject(new Error(`${MANIFEST} in ${zipPath} is not JSON`)); }
+          });
+        });
+      });
+      zip.on('end', () => reject(new Error(`${zipPath} holds no ${MANIFEST}`)));
+      zip.readEntry();
+    });
+  });
+}
+
+/**
+ * The `name` of `cumulocity.json` in `dir`, or undefined when there is no such file.
+ * @throws Error when the file is there but not JSON or without a name.
+ */
+function localManifestName(dir = process.cwd()) {
+  const file = join(dir, MANIFEST);
+  if (!existsSync(file)) return undefined;
+  let manifest;
+  try { manifest = JSON.parse(readFileSync(file, 'utf8')); } catch { throw new Error(`./${MANIFEST} is not JSON`); }
+  if (typeof manifest?.name !== 'string' || !manifest.name) throw new Error(`./${MANIFEST} has no name`);
+  return manifest.name;
+}
+
+module.exports = { MANIFEST, registryRule, readZipManifest, localManifestName };
