@@ -51,9 +51,11 @@ const env = {
 // The apps log as in production: at `info` one line per request, written in the background (BERTH_LOG_SYNC's default).
 delete env.BERTH_LOG_SYNC;
 
+/** Node's options for a profiled process `name` (`--cpu-prof`): its .cpuprofile goes into the log folder. */
+const profiled = (name) => (opts.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${logDir}`, `--cpu-prof-name=${name}.cpuprofile`] : []);
+
 function startApp(name, app, extra) {
-  const prof = opts.cpuProf && app === 'gateway' ? ['--cpu-prof', `--cpu-prof-dir=${logDir}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
-  return processes.start(name, process.execPath, processes.appArgs(ROOT, app, prof), { env: { ...env, ...extra }, logFile: join(logDir, `${name}.log`) });
+  return processes.start(name, process.execPath, processes.appArgs(ROOT, app, app === 'gateway' ? profiled(name) : []), { env: { ...env, ...extra }, logFile: join(logDir, `${name}.log`) });
 }
 
 function upstreamServed(upstream) {
@@ -137,7 +139,7 @@ async function main() {
 
   const upstream = processes.start('trivial-upstream', process.execPath, [join(__dirname, 'gateway', 'trivial-upstream.js'), String(PORTS.upstream)], { env, logFile: join(logDir, 'trivial-upstream.log'), ipc: true });
   const floors = [[PORTS.floor, 1], [PORTS.floorCluster, 2]].map(([port, workers]) => processes.start(
-    `minimal-proxy-${workers}`, process.execPath, [join(__dirname, 'gateway', 'minimal-proxy.js'), String(port), origin(PORTS.upstream), String(workers)],
+    `minimal-proxy-${workers}`, process.execPath, [...(workers === 1 ? profiled('minimal-proxy') : []), join(__dirname, 'gateway', 'minimal-proxy.js'), String(port), origin(PORTS.upstream), String(workers)],
     { env, logFile: join(logDir, `minimal-proxy-${workers}.log`) },
   ));
   const nginx = startNginx({ dir: join(LOCAL, 'bench', `nginx-${PORTS.nginx}`), port: PORTS.nginx, upstreamPort: PORTS.upstream, accessLog: opts.requestLogs, env });

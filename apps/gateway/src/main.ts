@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import { HttpErrorFilter, securityHeaders } from '@berth/http';
 import {
-  clientErrorHandler, configuredBase, HealthService, limitedServer, listenMetrics, oncePerRequest, PinoNestLogger, RawExchanges, serverLimits,
+  clientErrorHandler, configuredBase, HealthService, limitedServer, listenMetrics, PinoNestLogger, RawExchanges, serverLimits,
   shutdownOnSignal, startProcess,
 } from '@berth/runtime';
 import { AppModule } from './app.module';
@@ -43,7 +43,7 @@ async function main() {
   registerApplicationUsageRoute(own, nest.get(UsageCounter), config);
   registerOpenApiRoutes(own, upstreams, config, app.version);
   const security = securityHeaders(config.BERTH_PUBLIC_URL);
-  const publicBase = oncePerRequest(gatewayPublicBase(config));
+  const publicBase = gatewayPublicBase(config);
   const errors = new HttpErrorFilter({ publicBase, brand: config.BERTH_BRAND, debug: config.BERTH_DEBUG_ERRORS, methods: own.methods });
   let closing = () => false;
   const exchanges = new RawExchanges({ logger, metrics, errors, security, publicBase, brandHeader: config.BERTH_BRAND_HEADER, closing: () => closing() });

@@ -13,7 +13,7 @@ const OPTIONS = {
   threads: ['string', '1', 'wrk threads'],
   'request-logs': ['string', 'on', '`off`: gateways at LOG_LEVEL=warn, nginx without access log'],
   'port-base': ['string', undefined, 'first of the nine ports the run uses (default BERTH_TEST_PORT_BASE+50)'],
-  'cpu-prof': ['boolean', false, 'the gateways write .cpuprofile files into their log folder'],
+  'cpu-prof': ['boolean', false, 'the gateways and the one-process floor write .cpuprofile files into their log folder'],
   help: ['boolean', false, 'print the options and exit'],
 };
 

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, hash } from 'node:crypto';
 import type Redis from 'ioredis';
 import { Principal, signPrincipal } from '@berth/auth';
 
@@ -23,8 +23,9 @@ const TOKEN_TTL_MS = 60_000;
  * own level is keyed by short material (Basic credentials) as it came, so a hit costs a map lookup
  * instead of an HMAC (about 5 µs, a twentieth of the gateway's CPU per proxied request): those
  * credentials stay in the gateway's memory while cached, next to the internal key that could sign
- * any principal anyway. Longer material (tokens) is keyed by its HMAC there too, so that a full
- * cache of tokens holds fixed-size keys, not whole tokens.
+ * any principal anyway. Longer material (tokens) is keyed there by its SHA-256, so that a full
+ * cache of tokens holds fixed-size keys, not whole tokens (a one-shot digest: cheaper than the
+ * HMAC, and no key is needed for what stays in the process).
  * Entries are indexed by user and tenant so identity events can drop them; they also expire after
  * `ttlSeconds`, which bounds staleness if an event is missed.
  */
@@ -125,7 +126,7 @@ export class CredentialCache {
   private remember(material: string, key: string, { principal, xsrfToken, expiresAt }: Verified, now: number): CachedPrincipal {
     if (this.local.size >= this.options.maxEntries) this.local.delete(this.local.keys().next().value!);
     const entry = this.entry(key, { principal, xsrfToken }, now);
-    const localKey = this.localKey(material, key);
+    const localKey = this.localKey(material);
     this.local.set(localKey, { entry, expires: now + this.ttlSeconds({ principal, expiresAt }, now) * 1000 });
     for (const owner of [`u:${userOf(principal)}`, `t:${principal.tenant}`]) {
       const localKeys = this.byOwner.get(owner) ?? new Set<string>();
@@ -143,8 +144,8 @@ export class CredentialCache {
   }
 
   /** This process's key for `material`: itself when short, else its HMAC (`key`, when known already). */
-  private localKey(material: string, key?: string): string {
-    return material.length > MAX_PLAIN_KEY ? key ?? this.keyOf(material) : material;
+  private localKey(material: string): string {
+    return material.length > MAX_PLAIN_KEY ? hash('sha256', material, 'base64url') : material;
   }
 
   private redisKey(kind: string, id: string) {

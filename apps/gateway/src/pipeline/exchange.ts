@@ -20,7 +20,7 @@ export interface GatewayExchange extends RawExchange {
 }
 
 /** A step's word that it answered the request itself: the steps after it do not run. */
-export const ANSWERED = 1;
+export const ANSWERED = 1 as const;
 
 /**
  * One step of the pipeline: it returns (or resolves) nothing to let the next step run, `ANSWERED`

@@ -55,8 +55,10 @@ export class Pipeline {
       path: queryAt === -1 ? url : url.slice(0, queryAt), query: queryAt === -1 ? '' : url.slice(queryAt),
       work: { correlationId: '', processingMode: 'PERSISTENT' },
     };
-    workContext.run(ex.work, () => this.runFrom(ex, 0));
+    workContext.run(ex.work, this.runAll, ex);
   }
+
+  private readonly runAll = (ex: GatewayExchange): void => this.runFrom(ex, 0);
 
   private runFrom(ex: GatewayExchange, first: number): void {
     const { steps } = this;

@@ -26,7 +26,7 @@ export interface AppProxyParts {
  * write that changes credentials drops them from the cache before it is answered. 503 when the
  * app cannot be reached.
  */
-export async function proxyToApp(parts: AppProxyParts, ex: GatewayExchange, app: UpstreamApp): Promise<void> {
+export function proxyToApp(parts: AppProxyParts, ex: GatewayExchange, app: UpstreamApp): Promise<void> {
   const { req, res, id, auth, base } = ex;
   const method = effectiveMethod(req.method!, req.headers['x-http-method']);
   const to: Forwarding = {
@@ -34,7 +34,7 @@ export async function proxyToApp(parts: AppProxyParts, ex: GatewayExchange, app:
     maxBodyBytes: parts.maxBodyBytes, acknowledged: parts.acknowledged, app, headers: { [PUBLIC_BASE_HEADER]: signPublicBase(base, parts.internalKey) },
   };
   const evict = auth && evictionAfter(parts.credentials, method, ex.path, auth);
-  await forward(req, res, to, evict && ((status) => (status < 300 ? evict() : Promise.resolve()))).catch((err: Error) => {
+  return forward(req, res, to, evict && ((status) => (status < 300 ? evict() : Promise.resolve()))).catch((err: Error) => {
     // A refusal of the request itself (the body limit) stays as it is; anything else means the app could not be reached.
     if (res.headersSent || err instanceof DomainError) throw err;
     parts.logger.warn({ app, err: err.message }, 'upstream unavailable');

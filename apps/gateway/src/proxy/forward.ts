@@ -38,17 +38,26 @@ export function hasBody(req: IncomingMessage): boolean {
  * the answer goes straight into the client's response (undici `stream`, no intermediate stream).
  * Rejects before anything is answered when the upstream cannot be reached.
  */
-export async function forward(req: IncomingMessage, res: ServerResponse, to: Forwarding, beforeAnswer?: (status: number) => Promise<void>): Promise<void> {
+export function forward(req: IncomingMessage, res: ServerResponse, to: Forwarding, beforeAnswer?: (status: number) => Promise<void>): Promise<void> {
   const options = upstreamRequest(req, to);
   // A write's answer waits until the other gateways hold its positions (AcknowledgedWrites).
   const write = to.acknowledged !== undefined && !SAFE_METHODS.has(options.method);
-  if (!beforeAnswer && !write) {
-    await to.pool.stream(options, ({ statusCode, headers }) => {
-      res.writeHead(statusCode, responseHeaders(res, headers, to));
-      return res;
-    });
-    return;
-  }
+  if (!beforeAnswer && !write) return to.pool.stream<Answering>({ ...options, opaque: { res, to } }, streamInto).then(nothing);
+  return forwardHeld(res, to, options, write, beforeAnswer);
+}
+
+/** A streamed forward's client response and forwarding, passed to `streamInto` without a closure per request. */
+interface Answering { res: ServerResponse; to: Forwarding }
+const nothing = () => undefined;
+
+/** `Pool.stream`'s factory: the answer's head goes to the client's response, which takes its body. */
+function streamInto({ statusCode, headers, opaque: { res, to } }: Dispatcher.StreamFactoryData<Answering>): ServerResponse {
+  res.writeHead(statusCode, responseHeaders(res, headers, to));
+  return res;
+}
+
+/** A forward whose answer waits: for the positions of a write, and for `beforeAnswer`. */
+async function forwardHeld(res: ServerResponse, to: Forwarding, options: Dispatcher.RequestOptions, write: boolean, beforeAnswer?: (status: number) => Promise<void>): Promise<void> {
   const upstream = await to.pool.request(options);
   if (write) await to.acknowledged!.record(upstream.headers[POSITIONS_HEADER], to.app);
   await beforeAnswer?.(upstream.statusCode);

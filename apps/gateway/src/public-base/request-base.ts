@@ -41,7 +41,21 @@ const HOST_PORT = /^(\[[^\]]*\]|[^:[\]]+)(?::(\d{1,5}))?$/;
  * spaces, non-ASCII, several values), which must never reach a link.
  */
 export function linkHost(value: string | undefined): string | undefined {
-  const m = value === undefined ? null : HOST_PORT.exec(value);
+  if (value === undefined) return undefined;
+  const known = linkHosts.get(value);
+  if (known !== undefined || linkHosts.has(value)) return known;
+  if (linkHosts.size >= LINK_HOSTS_KEPT) linkHosts.clear();
+  const host = parseLinkHost(value);
+  linkHosts.set(value, host);
+  return host;
+}
+
+/** The last `Host` values seen and what `linkHost` made of them: a client sends the same one on every request. */
+const linkHosts = new Map<string, string | undefined>();
+const LINK_HOSTS_KEPT = 256;
+
+function parseLinkHost(value: string): string | undefined {
+  const m = HOST_PORT.exec(value);
   if (!m) return undefined;
   const name = m[1].toLowerCase();
   const valid = name.startsWith('[') ? isIPv6(name.slice(1, -1)) : NAME.test(name);

@@ -13,7 +13,11 @@ import { logRequest, requestProcessingMode } from './request-context';
 export type RawHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 /** A request served outside Fastify: its correlation id, and the route label its metrics carry (read once it is answered). */
-export interface RawExchange { req: IncomingMessage; res: ServerResponse; id: string; route: string }
+export interface RawExchange {
+  req: IncomingMessage; res: ServerResponse; id: string; route: string;
+  /** The request's public base once decided (the error resource's links start with it); else decided when needed. */
+  base?: string;
+}
 
 export interface RawExchangeParts {
   logger: Logger; metrics: Metrics; errors: HttpErrorFilter; security: Readonly<Record<string, string>>; brandHeader: string; closing: () => boolean;
@@ -80,12 +84,13 @@ export class RawExchanges {
   }
 
   /** Answers an error with the error resource; once the answer has begun, only ends the connection. */
-  fail({ req, res }: RawExchange, err: unknown): void {
+  fail(exchange: RawExchange, err: unknown): void {
+    const { req, res } = exchange;
     if (res.headersSent) {
       res.destroy();
       return;
     }
-    const { status, headers, body } = this.parts.errors.render(err, req.method!, req.url!, this.parts.publicBase(req));
+    const { status, headers, body } = this.parts.errors.render(err, req.method!, req.url!, exchange.base || this.parts.publicBase(req));
     const json = JSON.stringify(body);
     res.writeHead(status, { ...this.parts.security, ...headers, 'content-length': Buffer.byteLength(json) }).end(json);
   }
