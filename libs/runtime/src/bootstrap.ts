@@ -2,12 +2,12 @@ import 'reflect-metadata';
 import type { RequestListener } from 'node:http';
 import { DynamicModule, NestApplicationOptions } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { BaseConfig, z } from '@berth/config';
 import { HttpErrorFilter, MethodIndex, registerBodyDepthLimit, registerJsonMediaTypes, registerVerbConventions, securityHeaders } from '@berth/http';
 import { appDocument, Json } from '@berth/openapi';
 import { Positions, workContext } from '@berth/messaging';
-import { FastifyReply, FastifyRequest, LogController } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { registerApiDocumentRoute } from './http/api-document.route';
 import { registerPublishedRoute } from './http/published-route';
 import { AFTER_HEADER, causalFence, POSITIONS_HEADER, reportedPositions } from './messaging/causal-fence';
@@ -55,6 +55,9 @@ const MAX_PARAM_LENGTH = 8192;
 export async function bootstrap<C extends BaseConfig>(options: BootOptions<C>): Promise<NestFastifyApplication> {
   const proc = startProcess(options.name, options.schema);
   const { app, config, logger, metrics } = proc;
+  // Loaded here, not with the library: the gateway, which has a server of its own, never loads Fastify.
+  const { FastifyAdapter } = await import('@nestjs/platform-fastify');
+  const { LogController } = await import('fastify');
   let raw: RawHandler = () => false;
   const limits = serverLimits(config, false);
   const security = securityHeaders(config.BERTH_PUBLIC_URL);
