@@ -1,5 +1,6 @@
-import { isPreflight } from './cors-policy';
-import { GatewayCors, setCorsHeaders } from './gateway-cors';
+import type { ServerResponse } from 'node:http';
+import { Headers, isPreflight } from './cors-policy';
+import type { GatewayCors } from './gateway-cors';
 import { ANSWERED, Step } from '../pipeline/exchange';
 import { checkUpgradeOrigin } from './upgrade-origin';
 
@@ -36,4 +37,12 @@ export function corsHeaders(cors: GatewayCors): Step {
     setCorsHeaders(res, headers);
     return undefined;
   };
+}
+
+/** Sets the CORS headers on a response before its head is written, `Vary` appended to any already set. */
+function setCorsHeaders(res: ServerResponse, cors: Headers): void {
+  for (const [name, value] of Object.entries(cors)) {
+    const vary = name === 'vary' ? res.getHeader('vary') : undefined;
+    res.setHeader(name, vary ? `${String(vary)}, ${value}` : value);
+  }
 }

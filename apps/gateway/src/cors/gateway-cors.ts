@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
 import { forbidden } from '@berth/auth';
 import { BASE_CONFIG } from '@berth/runtime';
@@ -48,13 +48,5 @@ export class GatewayCors {
 
   private policy(tenant: string | undefined): CorsPolicy | Promise<CorsPolicy> {
     return tenant === undefined ? this.fallback : this.view.get(tenant);
-  }
-}
-
-/** Sets CORS headers on a response before its head is written, `Vary` appended to any already set. */
-export function setCorsHeaders(res: { getHeader(name: string): OutgoingHttpHeaders[string]; setHeader(name: string, value: string): unknown }, cors: Headers): void {
-  for (const [name, value] of Object.entries(cors)) {
-    const vary = name === 'vary' ? res.getHeader('vary') : undefined;
-    res.setHeader(name, vary ? `${String(vary)}, ${value}` : value);
   }
 }
