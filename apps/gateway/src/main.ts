@@ -12,6 +12,7 @@ import { gatewayConfigSchema } from './config/gateway.env';
 import { AcknowledgedWrites } from './consistency/acknowledged-writes';
 import { GatewayCors } from './cors/gateway-cors';
 import { registerPlatformRoute } from './discovery/platform.route';
+import { registerErrorsPage } from './docs/errors-page.route';
 import { registerHealthRoute } from './health/health.route';
 import { registerOpenApiRoutes } from './openapi/openapi.route';
 import { gatewayPipeline } from './pipeline/pipeline';
@@ -42,6 +43,7 @@ async function main() {
   registerPlatformRoute(own, config);
   registerApplicationUsageRoute(own, nest.get(UsageCounter), config);
   registerOpenApiRoutes(own, upstreams, config, app.version);
+  registerErrorsPage(own);
   const security = securityHeaders(config.BERTH_PUBLIC_URL);
   const publicBase = gatewayPublicBase(config);
   const errors = new HttpErrorFilter({ publicBase, brand: config.BERTH_BRAND, debug: config.BERTH_DEBUG_ERRORS, methods: own.methods });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { PAGE_CSP } from '@berth/http';
 import { eventually, testStack } from '@berth/testing';
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${testStack.gatewayUrl}${path}`, { headers: { ...testStack.adminAuth(), ...headers } });
@@ -44,6 +45,18 @@ describe('gateway (foundation)', () => {
     const body: any = await res.json();
     expect(body).toMatchObject({ error: 'general/Not Found', message: expect.stringContaining('/no/such/thing') });
     expect(body.info).toMatch(/^http/);
+  });
+
+  it('serves the page an error resource\'s info links to, without credentials, with the kind\'s row at its anchor', async () => {
+    const refused: any = await (await fetch(`${testStack.gatewayUrl}/application/applications`)).json();
+    const info = new URL(refused.info);
+    expect([info.pathname, info.hash]).toEqual(['/docs/errors', '#unauthorized']);
+    const page = await fetch(`${testStack.gatewayUrl}${info.pathname}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.headers.get('content-security-policy')).toBe(PAGE_CSP);
+    const html = await page.text();
+    for (const anchor of ['bad-request', 'unauthorized', 'not-found', 'duplicate', 'too-many-requests', 'service-unavailable']) expect(html).toContain(`<tr id="${anchor}">`);
   });
 
   it('makes a correlation id when the caller sends none, and refuses an unsafe one', async () => {

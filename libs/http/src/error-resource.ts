@@ -1,3 +1,5 @@
+import { errorAnchor } from './error-guide';
+
 /** The error resource every app and the gateway answer with (docs/api/conventions.md). */
 export interface ErrorResource {
   error: string;
@@ -6,8 +8,8 @@ export interface ErrorResource {
   details?: Record<string, unknown>;
 }
 
-/** Builds the error resource; `info` points at the error's entry in the project's documentation. */
+/** Builds the error resource; `info` points at its kind on the errors page the gateway serves (`/docs/errors`). */
 export function errorResource(publicUrl: string, error: string, message: string): ErrorResource {
-  const anchor = error.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  const anchor = errorAnchor(error.slice(error.indexOf('/') + 1));
   return { error, message, info: `${publicUrl.replace(/\/$/, '')}/docs/errors#${anchor}` };
 }

@@ -1,6 +1,7 @@
 export * from './domain-error';
 export * from './dependency-unavailable';
 export * from './error-resource';
+export * from './error-guide';
 export * from './http-error.filter';
 export * from './media-types';
 export * from './method-index';

@@ -2,12 +2,14 @@
  * Requests the gateway forwards without authentication (docs/api/tenants-users-auth.md): a hosted
  * microservice's health, the login options, the OAuth endpoints and the SMS providers' webhooks
  * (authenticated by the sms-adapter from what the provider signs); and the gateway's own `/health`,
- * its OpenAPI document `/openapi.json` and the reference page `/api-docs` with its assets.
+ * its OpenAPI document `/openapi.json`, the reference page `/api-docs` with its assets, and the
+ * errors page `/docs/errors`.
  */
 const PUBLIC = [
   /^\/health$/,
   /^\/openapi\.json$/,
   /^\/api-docs(\/[^/]+)?$/,
+  /^\/docs\/errors$/,
   /^\/service\/[^/]+\/health\/?$/,
   /^\/tenant\/loginOptions\/?$/,
   /^\/tenant\/oauth(\/token)?\/?$/,

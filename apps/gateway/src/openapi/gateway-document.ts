@@ -49,6 +49,7 @@ export function gatewayDocument(brand: string): Json {
       '/service/{name}/{path}': { get: service('get'), post: service('post'), put: service('put'), delete: service('delete') },
       '/openapi.json': { get: op('OpenApi_get', 'This document', { returns: 'json:OpenApiDocument', public: true }) },
       '/api-docs': { get: op('ApiDocs_get', 'The API reference page', { returns: 'text/html', public: true }) },
+      '/docs/errors': { get: op('Errors_get', 'The errors page every error resource\'s `info` links to', { returns: 'text/html', public: true }) },
     },
     components: { ...shared, schemas: { ...shared.schemas, ...SCHEMAS } },
   };
