@@ -16,7 +16,7 @@ describe('upstreamRequestHeaders', () => {
       expect: '100-continue', connection: 'keep-alive', 'transfer-encoding': 'chunked', host: 'berth.example.com',
       'content-type': 'multipart/form-data; boundary=x', 'content-length': '5242880', authorization: 'Basic eA==',
       'x-berth-public-base': 'forged.https://evil.example', 'x-berth-after': 'forged',
-    }, { host: 'berth.example.com', proto: 'https', for: '10.0.0.9', requestId: 'r1' });
+    }, { host: 'berth.example.com', proto: 'https' }, '10.0.0.9', 'r1');
     expect(out).toEqual({
       'content-type': 'multipart/form-data; boundary=x', 'content-length': '5242880', authorization: 'Basic eA==',
       'x-forwarded-host': 'berth.example.com', 'x-forwarded-proto': 'https', 'x-forwarded-for': '10.0.0.9', 'x-request-id': 'r1',

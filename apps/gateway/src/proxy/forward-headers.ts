@@ -19,22 +19,28 @@ const NOT_FORWARDED = new Set([...HOP_BY_HOP, 'expect', AFTER_HEADER, PUBLIC_BAS
 
 /** X-Forwarded-Host and X-Forwarded-Proto of a request whose public base the gateway decided: that base's host and scheme. */
 export function forwardedAddressOf(publicBase: string): { host: string; proto: string } {
+  if (lastAddress.base === publicBase) return lastAddress.address;
   const { host, protocol } = new URL(publicBase);
-  return { host, proto: protocol.slice(0, -1) };
+  lastAddress = { base: publicBase, address: { host, proto: protocol.slice(0, -1) } };
+  return lastAddress.address;
 }
 
-/** Request headers for the upstream: hop-by-hop ones and `Expect` dropped, X-Forwarded-* and the correlation id set. */
+/** The last base `forwardedAddressOf` parsed: clients keep to one address, so most requests need no URL parsed. */
+let lastAddress = { base: '', address: { host: '', proto: '' } };
+
+/** Request headers for the upstream: hop-by-hop ones and `Expect` dropped, X-Forwarded-* (`address`, the client's `peer`) and the correlation id set. */
 export function upstreamRequestHeaders(
-  headers: IncomingHttpHeaders, forwarded: { host: string; proto: string; for: string; requestId: string },
+  headers: IncomingHttpHeaders, address: { host: string; proto: string }, peer: string, requestId: string,
 ): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(headers)) {
+  for (const name in headers) {
+    const value = headers[name];
     if (value !== undefined && !NOT_FORWARDED.has(name)) out[name] = value;
   }
-  out['x-forwarded-host'] = forwarded.host;
-  out['x-forwarded-proto'] = forwarded.proto;
-  out['x-forwarded-for'] = headers['x-forwarded-for'] ? `${headers['x-forwarded-for']}, ${forwarded.for}` : forwarded.for;
-  out['x-request-id'] = forwarded.requestId;
+  out['x-forwarded-host'] = address.host;
+  out['x-forwarded-proto'] = address.proto;
+  out['x-forwarded-for'] = headers['x-forwarded-for'] ? `${headers['x-forwarded-for']}, ${peer}` : peer;
+  out['x-request-id'] = requestId;
   return out;
 }
 
@@ -49,7 +55,8 @@ export function clientResponseHeaders(
   headers: Record<string, string | string[] | undefined>, upstreamOrigin: string, publicBase: string,
 ): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(headers)) {
+  for (const name in headers) {
+    const value = headers[name];
     if (value === undefined || NOT_PASSED_ON.has(name)) continue;
     out[name] = name === 'location' && typeof value === 'string' && value.startsWith(upstreamOrigin)
       ? publicBase + value.slice(upstreamOrigin.length)

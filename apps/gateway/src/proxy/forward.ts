@@ -76,7 +76,7 @@ function responseHeaders(res: ServerResponse, headers: Record<string, string | s
 }
 
 function upstreamRequest(req: IncomingMessage, to: Forwarding): Dispatcher.RequestOptions {
-  const headers = upstreamRequestHeaders(req.headers, { ...forwardedAddressOf(to.publicBase), for: req.socket.remoteAddress ?? '', requestId: to.requestId });
+  const headers = upstreamRequestHeaders(req.headers, forwardedAddressOf(to.publicBase), req.socket.remoteAddress ?? '', to.requestId);
   if (to.auth) headers[PRINCIPAL_HEADER] = to.auth.token;
   if (to.headers) Object.assign(headers, to.headers);
   if (to.acknowledged?.header) headers[AFTER_HEADER] = to.acknowledged.header;

@@ -18,7 +18,7 @@ export async function spliceServiceUpgrade(services: ServiceRoutes, ex: GatewayE
   if (endpoint === undefined) throw serviceUnavailable(`Microservice ${target.name} has no healthy instance, retry later`);
   const url = new URL(endpoint);
   const prefix = `/service/${target.name}`;
-  const headers = upstreamRequestHeaders(req.headers, { ...forwardedAddressOf(ex.base + prefix), for: req.socket.remoteAddress ?? '', requestId: ex.id });
+  const headers = upstreamRequestHeaders(req.headers, forwardedAddressOf(ex.base + prefix), req.socket.remoteAddress ?? '', ex.id);
   Object.assign(headers, { host: url.host, connection: 'Upgrade', upgrade: req.headers.upgrade ?? 'websocket', 'x-forwarded-prefix': prefix });
   const lines = Object.entries(headers).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x) => `${k}: ${x}`));
   const upstream = connect(Number(url.port), url.hostname);
