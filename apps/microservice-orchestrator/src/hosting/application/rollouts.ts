@@ -70,7 +70,7 @@ export class Rollouts {
       revision: d.revision, from: d.version, to: o.version, at, reason: step.reason, ...(o.binaryId !== d.binaryId ? { activation: 'pending' as const } : {}),
     };
     return {
-      next: { ...d, instances: [], rollback, lastFailure: { at, reason: step.reason.slice(0, 500) } },
+      next: { ...d, instances: [], rollback, lastFailure: { at, reason: step.reason.slice(0, 500) }, retryAt: undefined },
       stages: [['RolloutFailed', step.reason.slice(0, 500)], ['RolledBack', `version ${o.version} keeps serving`]],
     };
   }
