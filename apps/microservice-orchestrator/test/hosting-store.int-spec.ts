@@ -24,16 +24,36 @@ describe('HostingStore.replaceDeployments', () => {
     await connection.close();
   });
 
-  it('drops the instances of the version before, so a new version is not Up before an instance of it is healthy', async () => {
+  it('keeps a serving version outgoing while the next one starts, gives it its instances back when its spec returns, and drops a version serving nothing', async () => {
+    const startedAt = new Date().toISOString();
+    const healthy = (id: string) => ({ id, name: `hello-${id}`, healthy: true, failures: 0, startedAt });
     await store.replaceDeployments('app1', [spec('2.0.0')]);
     const v2 = (await store.deployment('app1'))!;
-    await store.record(v2, { instances: [{ id: 'c2', name: 'hello-2', healthy: true, failures: 0, startedAt: new Date().toISOString() }] }, 'Healthy');
+    await store.record(v2, { instances: [healthy('c2')] }, 'Healthy');
     expect(applicationStatus('app1', [(await store.deployment('app1'))!])).toMatchObject({ status: 'Up', version: '2.0.0' });
 
     await store.replaceDeployments('app1', [spec('1.0.0')]);
     const v1 = (await store.deployment('app1'))!;
-    expect(v1.instances).toEqual([]);
-    expect(v1.stages.map((s) => s.stage)).toEqual(['Desired', 'Healthy', 'Desired']);
-    expect(applicationStatus('app1', [v1])).toMatchObject({ status: 'Down', version: '1.0.0' });
+    expect(v1).toMatchObject({ revision: 'rev-1.0.0', instances: [], outgoing: { revision: 'rev-2.0.0', version: '2.0.0', instances: [healthy('c2')] } });
+    expect(v1.stages.map((s) => [s.stage, s.detail])).toEqual([['Desired', 'version 2.0.0'], ['Healthy', undefined], ['Desired', 'version 1.0.0; 2.0.0 serves until it is ready']]);
+    // Callers are served by 2.0.0 until 1.0.0 is ready.
+    expect(applicationStatus('app1', [v1])).toMatchObject({ status: 'Up', version: '2.0.0', rollout: { from: '2.0.0', to: '1.0.0' } });
+
+    // Fields given as undefined are removed.
+    await store.record(v1, { retryAt: new Date().toISOString() });
+    await store.record(v1, { retryAt: undefined });
+    expect((await store.deployment('app1'))!.retryAt).toBeUndefined();
+
+    await store.replaceDeployments('app1', [spec('2.0.0')]);
+    const back = (await store.deployment('app1'))!;
+    expect(back).toMatchObject({ revision: 'rev-2.0.0', instances: [healthy('c2')] });
+    expect(back.outgoing).toBeUndefined();
+
+    await store.record(back, { instances: [{ ...healthy('c2'), healthy: false }] });
+    await store.replaceDeployments('app1', [spec('3.0.0')]);
+    const v3 = (await store.deployment('app1'))!;
+    expect(v3).toMatchObject({ revision: 'rev-3.0.0', instances: [] });
+    expect(v3.outgoing).toBeUndefined();
+    expect(applicationStatus('app1', [v3])).toMatchObject({ status: 'Down', version: '3.0.0' });
   });
 });

@@ -40,9 +40,30 @@ export interface MicroserviceOptions {
 interface Route { method: string; path: string; handler: Handler; roles: string[] }
 
 /**
+ * One of the service's own health checks: it passes when it resolves (to anything but `false`), and
+ * fails, with the error's message as the reason, when it throws, resolves `false`, or takes longer
+ * than its `timeoutMs`.
+ */
+export type HealthCheck = () => unknown | Promise<unknown>;
+
+export interface HealthCheckOptions { /** How long the check may take (ms, default 1000). */ timeoutMs?: number }
+
+/** One entry of `/health`'s details. */
+export interface HealthDetail { status: 'UP' | 'DOWN'; reason?: string }
+
+/** What `/health` answers: DOWN (503) when any detail is DOWN. */
+export interface HealthReport { status: 'UP' | 'DOWN'; details?: Record<string, HealthDetail> }
+
+const CHECK_TIMEOUT_MS = 1000;
+/** The detail naming the SDK's own readiness: registration done and subscriptions loaded. */
+const SUBSCRIPTIONS_CHECK = 'subscriptions';
+
+/**
  * A hosted microservice: an HTTP server on `SERVER_PORT` serving `GET /health` without
  * authentication and the registered routes behind Basic authentication (checked against the
  * platform's `/user/currentUser`), plus the subscription watcher and the platform clients.
+ * `/health` is DOWN until the service is ready to serve every subscribed tenant — registered and
+ * its subscriptions loaded — and while one of its own checks fails (docs/microservices.md#health-and-the-guard).
  */
 export class Microservice {
   readonly config: MicroserviceConfig;
@@ -52,6 +73,10 @@ export class Microservice {
   private readonly log: NonNullable<MicroserviceOptions['log']>;
   private bootstrap?: Credentials;
   private server?: Server;
+  private readonly checks = new Map<string, { check: HealthCheck; timeoutMs: number }>();
+  private registrationProblem?: string;
+  private retry?: NodeJS.Timeout;
+  private stopped = false;
 
   constructor(options: MicroserviceOptions = {}) {
     this.config = options.config ?? configFromEnv();
@@ -67,6 +92,36 @@ export class Microservice {
 
   get(path: string, handler: Handler, options?: RouteOptions): this { return this.route('GET', path, handler, options); }
   post(path: string, handler: Handler, options?: RouteOptions): this { return this.route('POST', path, handler, options); }
+
+  /** Adds (or replaces) a check of the service's own, run at each `/health` request; see `HealthCheck`. */
+  healthCheck(name: string, check: HealthCheck, options: HealthCheckOptions = {}): this {
+    this.checks.set(name, { check, timeoutMs: options.timeoutMs ?? CHECK_TIMEOUT_MS });
+    return this;
+  }
+
+  /**
+   * What `/health` answers now: the service's checks, run at once, and while the SDK is not ready
+   * (registration failed, or no subscription fetch done yet), `subscriptions` with the reason.
+   * `details` is left out when there is nothing to list.
+   */
+  async health(): Promise<HealthReport> {
+    const details: Record<string, HealthDetail> = {};
+    const readiness = this.readiness();
+    if (readiness) details[SUBSCRIPTIONS_CHECK] = { status: 'DOWN', reason: readiness };
+    const results = await Promise.all([...this.checks].map(async ([name, { check, timeoutMs }]) => [name, await runCheck(check, timeoutMs)] as const));
+    for (const [name, detail] of results) details[name] = detail;
+    const status = Object.values(details).every((d) => d.status === 'UP') ? 'UP' : 'DOWN';
+    return Object.keys(details).length ? { status, details } : { status };
+  }
+
+  /** Why the SDK is not ready to serve every subscribed tenant; undefined once it is (or when no bootstrap user is given). */
+  private readiness(): string | undefined {
+    if (!this.config.bootstrap.user) return undefined;
+    if (this.registrationProblem) return this.registrationProblem;
+    if (!this.bootstrap) return 'registering';
+    const loaded = this.subscriptions.loaded();
+    return loaded.loaded ? undefined : loaded.reason;
+  }
 
   onSubscriptionAdded(listener: SubscriptionListener<MicroserviceSubscriptionAddedEvent>): this { this.subscriptions.onAdded(listener); return this; }
   onSubscriptionRemoved(listener: SubscriptionListener<MicroserviceSubscriptionRemovedEvent>): this { this.subscriptions.onRemoved(listener); return this; }
@@ -91,30 +146,39 @@ export class Microservice {
 
   /**
    * Listens on `port` (default `SERVER_PORT`; 0 for any), then resolves the bootstrap user
-   * (self-registering when configured) and starts the subscription watcher. Without bootstrap
-   * credentials the watcher does not run (logged); /health and the routes still serve.
+   * (self-registering when configured; tried again every `delayMs` while it fails) and starts the
+   * subscription watcher. Without bootstrap credentials the watcher does not run (logged); /health
+   * and the routes still serve.
    * @returns the port listened on.
    */
   async start(port = this.config.port, host?: string): Promise<number> {
+    this.stopped = false;
     this.server = createServer((req, res) => { void this.handle(req, res); });
     this.server.keepAliveTimeout = 65000;
     await new Promise<void>((resolve, reject) => { this.server!.once('error', reject); this.server!.listen(port, host, resolve); });
     const listening = (this.server.address() as AddressInfo).port;
-    if (!this.config.bootstrap.user) {
-      this.log('warn', 'no bootstrap user given: subscriptions are not watched');
-    } else {
-      try {
-        this.bootstrap = await resolveBootstrap(this.config);
-        this.subscriptions.start(this.config.initialDelayMs, this.config.delayMs);
-      } catch (err) {
-        this.log('error', 'registration failed: subscriptions are not watched', err);
-      }
-    }
+    if (!this.config.bootstrap.user) this.log('warn', 'no bootstrap user given: subscriptions are not watched');
+    else await this.register();
     this.log('info', `listening on ${listening}`);
     return listening;
   }
 
+  /** Resolves the bootstrap user and starts watching subscriptions; on failure, says why on /health and tries again after `delayMs`. */
+  private async register(): Promise<void> {
+    try {
+      this.bootstrap = await resolveBootstrap(this.config);
+      this.registrationProblem = undefined;
+      this.subscriptions.start(this.config.initialDelayMs, this.config.delayMs);
+    } catch (err) {
+      this.registrationProblem = `registration failed: ${(err as Error).message ?? err}`;
+      this.log('error', 'registration failed: subscriptions are not watched yet; trying again', err);
+      if (!this.stopped) this.retry = setTimeout(() => { void this.register(); }, this.config.delayMs);
+    }
+  }
+
   async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.retry);
     this.subscriptions.stop();
     const server = this.server;
     if (!server) return;
@@ -125,7 +189,10 @@ export class Microservice {
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://localhost');
     try {
-      if (url.pathname === '/health' && (req.method === 'GET' || req.method === 'HEAD')) return send(res, 200, { status: 'UP' });
+      if (url.pathname === '/health' && (req.method === 'GET' || req.method === 'HEAD')) {
+        const report = await this.health();
+        return send(res, report.status === 'UP' ? 200 : 503, report);
+      }
       const caller = await this.authenticator.authenticate(req.headers.authorization);
       const route = this.routes.find((r) => r.path === url.pathname && r.method === req.method);
       if (!route) {
@@ -157,6 +224,20 @@ export class Microservice {
       this.log('error', `${req.method} ${url.pathname} failed`, err);
       send(res, 500, { error: 'general/Internal Error', message: 'the microservice failed to answer' });
     }
+  }
+}
+
+/** Runs one health check within `timeoutMs`. */
+async function runCheck(check: HealthCheck, timeoutMs: number): Promise<HealthDetail> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs); });
+  try {
+    const result = await Promise.race([Promise.resolve().then(check), timeout]);
+    return result === false ? { status: 'DOWN', reason: 'the check failed' } : { status: 'UP' };
+  } catch (err) {
+    return { status: 'DOWN', reason: String((err as Error)?.message ?? err) };
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -12,6 +12,7 @@ export type ProblemReporter = (message: string, err?: unknown) => void;
  * `initialDelayMs`, then `delayMs` after each fetch ends. Every tenant new to the list fires
  * `MicroserviceSubscriptionAddedEvent` (so at start, every subscribed tenant), every tenant gone
  * from it `MicroserviceSubscriptionRemovedEvent`. Listeners run one after another, in order.
+ * It is `loaded` once a fetch and its listeners are done; a later failed fetch keeps what it knows.
  */
 export class SubscriptionWatcher {
   private readonly known = new Map<string, Credentials>();
@@ -19,6 +20,8 @@ export class SubscriptionWatcher {
   private readonly removed: Array<SubscriptionListener<MicroserviceSubscriptionRemovedEvent>> = [];
   private timer?: NodeJS.Timeout;
   private stopped = true;
+  private fetched = false;
+  private problem?: string;
 
   constructor(private readonly bootstrap: () => PlatformClient, private readonly report: ProblemReporter = () => undefined) {}
 
@@ -28,10 +31,18 @@ export class SubscriptionWatcher {
   /** The subscribed tenants and their service users, as of the last fetch. */
   current(): ReadonlyMap<string, Credentials> { return this.known; }
 
+  /** Whether a fetch succeeded (its listeners done); until then, why not: the last fetch's error, or none made yet. */
+  loaded(): { loaded: true } | { loaded: false; reason: string } {
+    return this.fetched ? { loaded: true } : { loaded: false, reason: this.problem ?? 'subscriptions not fetched yet' };
+  }
+
   start(initialDelayMs: number, delayMs: number): void {
     this.stopped = false;
     const loop = async () => {
-      await this.refresh().catch((err) => this.report('subscription fetch failed', err));
+      await this.refresh().catch((err) => {
+        this.problem = `subscription fetch failed: ${(err as Error).message ?? err}`;
+        this.report('subscription fetch failed', err);
+      });
       if (!this.stopped) this.timer = setTimeout(loop, delayMs);
     };
     this.timer = setTimeout(loop, initialDelayMs);
@@ -56,6 +67,8 @@ export class SubscriptionWatcher {
       this.known.set(tenant, credentials);
       if (fresh) await this.emit(this.added, new MicroserviceSubscriptionAddedEvent(tenant, credentials));
     }
+    this.fetched = true;
+    this.problem = undefined;
   }
 
   private async emit<E>(listeners: Array<SubscriptionListener<E>>, event: E): Promise<void> {

@@ -29,6 +29,10 @@ export const orchestratorConfigSchema = baseConfigSchema.merge(internalPortSchem
     .describe('The delay before restarting a crashed (or liveness-failed) instance the first time; it doubles with each restart.'),
   BERTH_RESTART_BACKOFF_MAX_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000)
     .describe('The longest delay between restarts of a crash-looping instance.'),
+  BERTH_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(10_000)
+    .describe('How long the instances of a replaced version keep running after the route moved to the new version, so every gateway has the new route and requests in flight finish (updates without downtime: docs/hosting.md).'),
+  BERTH_ROLLOUT_MAX_RESTARTS: z.coerce.number().int().min(1).max(100).default(3)
+    .describe('Restarts of a new version\'s instances during an update (crashes, failed liveness probes, failed starts) after which the update fails and the version serving before is activated again.'),
   BERTH_CONTAINER_ULIMITS: z.string().default('nofile=8192:8192,nproc=8192:8192')
     .refine((v) => v === '' || v.split(',').every((p) => ulimit.test(p.trim())), 'must be name=soft:hard, comma-separated')
     .describe('Resource limits of containers, `name=soft:hard` comma-separated; they must be within the engine\'s own hard limits.'),

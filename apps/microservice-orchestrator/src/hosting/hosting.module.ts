@@ -6,6 +6,7 @@ import { ContainerEnvironment } from './application/container-environment';
 import { Deployer } from './application/deployer';
 import { InstanceProber } from './application/instance-prober';
 import { Reconciler } from './application/reconciler';
+import { Rollouts } from './application/rollouts';
 import { UpdateDesiredStateHandler } from './application/commands/update-desired-state/update-desired-state.handler';
 import { GetLogsHandler } from './application/queries/get-logs/get-logs.handler';
 import { GetStatusHandler } from './application/queries/get-status/get-status.handler';
@@ -18,6 +19,7 @@ import { RuntimeOptionsConsumer } from './infrastructure/runtime-options.consume
 import { RuntimeOptionsStore } from './infrastructure/runtime-options.store';
 import { PlatformUsers } from './infrastructure/platform-users';
 import { RegistryBinaries } from './infrastructure/registry-binaries';
+import { RegistryVersions } from './infrastructure/registry-versions';
 import { RoutePublisher } from './infrastructure/route-publisher';
 import { LogsController } from './interface/logs.controller';
 import { StatusController } from './interface/status.controller';
@@ -27,7 +29,7 @@ import { StatusController } from './interface/status.controller';
   imports: [CqrsModule],
   controllers: [StatusController, LogsController],
   providers: [
-    HostingStore, HostingEventsConsumer, RuntimeOptionsStore, RuntimeOptionsConsumer, UpdateDesiredStateHandler, GetStatusHandler, GetLogsHandler, Deployer, ContainerEnvironment, DeployQueue, InstanceProber, Reconciler, RoutePublisher,
+    HostingStore, HostingEventsConsumer, RuntimeOptionsStore, RuntimeOptionsConsumer, UpdateDesiredStateHandler, GetStatusHandler, GetLogsHandler, Deployer, ContainerEnvironment, DeployQueue, InstanceProber, Reconciler, Rollouts, RoutePublisher,
     {
       provide: RUNTIME_DRIVER, inject: [BASE_CONFIG],
       useFactory: (c: OrchestratorConfig) => runtimeDriver(c),
@@ -37,6 +39,7 @@ import { StatusController } from './interface/status.controller';
       useFactory: (c: OrchestratorConfig) => new PlatformUsers(c.APPLICATION_REGISTRY_URL, c.SUBSCRIPTION_URL, c.BERTH_INTERNAL_KEY),
     },
     { provide: RegistryBinaries, inject: [BASE_CONFIG], useFactory: (c: OrchestratorConfig) => new RegistryBinaries(c.APPLICATION_REGISTRY_URL, c.BERTH_INTERNAL_KEY) },
+    { provide: RegistryVersions, inject: [BASE_CONFIG], useFactory: (c: OrchestratorConfig) => new RegistryVersions(c.APPLICATION_REGISTRY_URL, c.BERTH_INTERNAL_KEY) },
   ],
 })
 export class HostingModule {}

@@ -6,6 +6,7 @@ import type { OrchestratorConfig } from '../../config/microservice-orchestrator.
 import { ORCHESTRATOR_CONFIG } from '../../config/orchestrator-config.token';
 import type { DeploymentDocument } from '../domain/deployment';
 import { restartBackoffMs } from '../domain/instance-health';
+import { abandoned } from '../domain/rollout';
 import { probePorts } from '../domain/probes';
 import { DeployJob, DeployQueue, PermanentDeployError } from '../infrastructure/deploy-queue';
 import { HostingStore } from '../infrastructure/hosting.store';
@@ -21,7 +22,7 @@ export function instanceName(prefix: string, d: DeploymentDocument, slot: number
 /**
  * Runs deploy jobs: loads the image from the registry when the runtime lacks it, then creates and
  * starts the instance of one replica slot, recording each stage with its time. A job of a
- * replaced revision, or whose instance already runs, does nothing. A broken image fails the
+ * replaced or abandoned revision, or whose instance already runs, does nothing. A broken image fails the
  * deployment for good; other errors are retried by the queue, and the last failed attempt counts
  * as a restart with back-off.
  */
@@ -41,7 +42,7 @@ export class Deployer {
 
   async deploy(job: DeployJob, attempt: number, final: boolean): Promise<string> {
     const d = await this.store.deployment(job.deploymentId);
-    if (!d || d.revision !== job.revision || d.failed) return 'obsolete';
+    if (!d || d.revision !== job.revision || d.failed || abandoned(d)) return 'obsolete';
     const name = instanceName(this.config.BERTH_DB_PREFIX, d, job.slot);
     const existing = (await this.driver.list()).find((i) => i.name === name);
     if (existing?.running) return 'running';

@@ -10,6 +10,7 @@ import type { ObservedInstance, RuntimeDriver } from './ports/runtime-driver';
 const config = loadConfig(orchestratorConfigSchema, { BERTH_INTERNAL_KEY: 'k'.repeat(32), BERTH_CONTAINER_HOST: '127.0.0.1' });
 // Probes of a manifest: readiness GET /health on 80, liveness an exec command.
 const deployment = { instances: [], probes: probesOf({ livenessProbe: { exec: { command: ['true'] }, failureThreshold: 1 } }) } as unknown as DeploymentDocument;
+const DOWN = '{"status":"DOWN","details":{"db":{"status":"DOWN","reason":"no connection"}}}';
 const instance = (extra: Partial<ObservedInstance>): ObservedInstance => ({ id: 'i1', name: 'i1', deploymentId: 'd1', revision: 'r1', slot: 0, running: true, state: 'running', ports: {}, ...extra });
 
 describe('InstanceProber', () => {
@@ -20,7 +21,7 @@ describe('InstanceProber', () => {
   const driver = { exec: async (id: string) => { execs.push(id); return 1; } } as unknown as RuntimeDriver;
 
   beforeAll(async () => {
-    server = createServer((_req, res) => res.end('{"status":"UP"}'));
+    server = createServer((req, res) => (req.url === '/down' ? res.writeHead(503).end(DOWN) : res.end('{"status":"UP"}')));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
   });
@@ -43,5 +44,15 @@ describe('InstanceProber', () => {
     expect(unready).toEqual({ instance: expect.objectContaining({ healthy: false, failures: 1 }) });
     expect(unready.instance.endpoint).toBeUndefined();
     expect(execs).toEqual([]);
+  });
+
+  it('keeps the answer of a failing readiness probe as the reason of an instance not healthy, and drops it once it passes', async () => {
+    const prober = new InstanceProber(driver, config);
+    const down = { instances: [], probes: probesOf({ readinessProbe: { httpGet: { path: '/down', port: 80 } } }) } as unknown as DeploymentDocument;
+    const failing = await prober.probe(down, instance({ id: 'i2', ports: { 80: port } }), Date.now());
+    expect(failing.instance).toMatchObject({ healthy: false, failures: 1, reason: `GET /down answered 503: ${DOWN}` });
+    const passing = await prober.probe(deployment, instance({ id: 'i2', ports: { 80: port } }), Date.now());
+    expect(passing.instance.healthy).toBe(true);
+    expect(passing.instance.reason).toBeUndefined();
   });
 });

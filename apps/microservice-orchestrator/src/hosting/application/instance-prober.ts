@@ -7,7 +7,7 @@ import type { Probe } from '../domain/probes';
 import { probeHttp, ProbeResult, probeTcp } from '../infrastructure/health-probe';
 import { ObservedInstance, RUNTIME_DRIVER, RuntimeDriver } from './ports/runtime-driver';
 
-/** What probing an instance found: its state, and why it must be restarted when its liveness probe failed too often. */
+/** What probing an instance found: its state (with its last readiness failure while not healthy), and why it must be restarted when its liveness probe failed too often. */
 export interface ProbeOutcome { instance: InstanceState; livenessFailure?: string }
 
 /**
@@ -31,9 +31,11 @@ export class InstanceProber {
     if (i.ready !== undefined) {
       // The runtime probes the instance itself and restarts it when its liveness probe fails (Kubernetes).
       state.ready = { ...state.ready, healthy: i.ready, failures: i.ready ? 0 : state.ready.failures + 1, lastProbeAt: now };
+      state.lastFailure = i.ready ? undefined : `not ready (${i.state})`;
     } else if (probeDue(state.ready, readiness, now, !state.ready.healthy)) {
       const result = await this.check(readiness, i);
       state.ready = afterProbe(state.ready, readiness, result.ok, now);
+      state.lastFailure = result.ok ? undefined : result.detail ?? 'readiness probe failed';
     }
     let livenessFailure: string | undefined;
     if (liveness && i.ready === undefined && probeDue(state.live, liveness, now)) {
@@ -50,6 +52,7 @@ export class InstanceProber {
       instance: {
         id: i.id, name: i.name, ...(endpoint ? { endpoint } : {}), healthy: state.ready.healthy, failures: state.ready.failures,
         startedAt: previous?.startedAt ?? new Date(state.ready.firstSeenAt).toISOString(),
+        ...(!state.ready.healthy ? { reason: state.lastFailure ?? 'not probed yet' } : {}),
       },
       ...(livenessFailure ? { livenessFailure } : {}),
     };

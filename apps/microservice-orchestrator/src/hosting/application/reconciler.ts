@@ -7,21 +7,26 @@ import type { OrchestratorConfig } from '../../config/microservice-orchestrator.
 import { ORCHESTRATOR_CONFIG } from '../../config/orchestrator-config.token';
 import type { DeploymentDocument } from '../domain/deployment';
 import { restartBackoffMs } from '../domain/instance-health';
+import { abandoned } from '../domain/rollout';
 import { DeployQueue } from '../infrastructure/deploy-queue';
 import { HostingStore } from '../infrastructure/hosting.store';
 import { RoutePublisher, routesOf } from '../infrastructure/route-publisher';
 import { InstanceProber } from './instance-prober';
-import { ObservedInstance, RUNTIME_DRIVER, RuntimeDriver } from './ports/runtime-driver';
+import { isStopped, ObservedInstance, RUNTIME_DRIVER, RuntimeDriver } from './ports/runtime-driver';
+import { Rollouts } from './rollouts';
 
-const STOPPED = new Set(['exited', 'dead', 'stopped']);
+/** Whether a deployment keeps instances of `revision`: its own (unless abandoned after a failed update) and its outgoing revision's. */
+const keeps = (d: DeploymentDocument, revision: string) => (revision === d.revision && !abandoned(d)) || revision === d.outgoing?.revision;
 
 /**
  * One serialized loop converges the runtime on the `deployments` collection: every
  * `BERTH_RECONCILE_INTERVAL_MS`, at once after a desired-state change and after each deploy job,
- * it lists the stack's instances by label, removes those no deployment wants (or of an older
- * revision, or beyond the replicas), removes exited ones (counted as restarts, with the exit
- * reason, and no new start before an exponential back-off), queues a deploy job for each missing
- * replica slot, probes instances (restarting those failing liveness, with the same back-off), records what it saw and publishes the routes. Everything it acts on is in MongoDB
+ * it lists the stack's instances by label, removes those no deployment wants (or of a revision
+ * neither desired nor outgoing, or beyond the replicas), removes exited ones (counted as restarts,
+ * with the exit reason, and no new start before an exponential back-off), queues a deploy job for
+ * each missing replica slot, probes instances (restarting those failing liveness, with the same
+ * back-off), takes updates a step on (`Rollouts`), records what it saw and publishes the routes.
+ * Everything it acts on is in MongoDB
  * and the engine, so a restarted orchestrator carries on where it stopped. Only the holder of a
  * Redis lease runs it, so several replicas never act twice.
  */
@@ -38,6 +43,7 @@ export class Reconciler implements OnApplicationBootstrap, OnApplicationShutdown
     @Inject(RUNTIME_DRIVER) private readonly driver: RuntimeDriver,
     private readonly queue: DeployQueue,
     private readonly prober: InstanceProber,
+    private readonly rollouts: Rollouts,
     private readonly routes: RoutePublisher,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(ORCHESTRATOR_CONFIG) private readonly config: OrchestratorConfig,
@@ -89,11 +95,14 @@ export class Reconciler implements OnApplicationBootstrap, OnApplicationShutdown
     const byId = new Map(desired.map((d) => [d._id, d]));
     for (const c of observed) {
       const d = byId.get(c.deploymentId);
-      if (!d || d.revision !== c.revision) await this.removeContainer(c, d ? 'replaced by a new revision' : 'no longer desired');
+      if (!d || !keeps(d, c.revision)) await this.removeContainer(c, d ? 'replaced by a new revision' : 'no longer desired');
     }
     const after: DeploymentDocument[] = [];
-    for (const d of desired) after.push(await this.converge(d, observed.filter((c) => c.deploymentId === d._id && c.revision === d.revision)));
-    const live = new Set(after.flatMap((d) => d.instances.map((i) => i.id)));
+    for (const d of desired) {
+      const own = observed.filter((c) => c.deploymentId === d._id && keeps(d, c.revision));
+      after.push(await this.converge(d, own.filter((c) => c.revision === d.revision), own.filter((c) => c.revision === d.outgoing?.revision)));
+    }
+    const live = new Set(after.flatMap((d) => [...d.instances, ...(d.outgoing?.instances ?? [])].map((i) => i.id)));
     this.prober.retain(live);
     await this.routes.sync(routesOf(after));
   }
@@ -111,12 +120,13 @@ export class Reconciler implements OnApplicationBootstrap, OnApplicationShutdown
     return `instance ${c.name} ${how}${exit?.error ? ` (${exit.error})` : ''}${tail ? `: ${tail.slice(-300)}` : ''}`;
   }
 
-  private async converge(d: DeploymentDocument, containers: ObservedInstance[]): Promise<DeploymentDocument> {
+  /** One deployment: its own revision's instances (`containers`), then its outgoing revision's and the update's next step. */
+  private async converge(d: DeploymentDocument, containers: ObservedInstance[], outgoing: ObservedInstance[]): Promise<DeploymentDocument> {
     const now = Date.now();
     const next: DeploymentDocument = { ...d };
     let restarts = 0;
     // A container being created by a deploy job is neither running nor exited yet: left alone.
-    for (const c of containers.filter((x) => !x.running && STOPPED.has(x.state))) {
+    for (const c of containers.filter(isStopped)) {
       const reason = await this.exitReason(c);
       await this.removeContainer(c, `exited (${c.state})`);
       restarts += 1;
@@ -129,7 +139,7 @@ export class Reconciler implements OnApplicationBootstrap, OnApplicationShutdown
       if (c.slot >= d.replicas || bySlot.has(c.slot)) await this.removeContainer(c, 'more replicas than desired');
       else bySlot.set(c.slot, c);
     }
-    const due = !d.failed && !(next.retryAt && Date.parse(next.retryAt) > now);
+    const due = !d.failed && !abandoned(d) && !(next.retryAt && Date.parse(next.retryAt) > now);
     for (let slot = 0; slot < d.replicas && due; slot++) if (!bySlot.has(slot)) await this.queue.enqueue(d, slot);
     const outcomes = await Promise.all([...bySlot.values()].map((i) => this.prober.probe(d, i, now)));
     for (const [n, outcome] of outcomes.entries()) {
@@ -142,14 +152,18 @@ export class Reconciler implements OnApplicationBootstrap, OnApplicationShutdown
     }
     next.restarts = d.restarts + restarts;
     next.instances = outcomes.filter((o) => !o.livenessFailure).map((o) => o.instance);
+    next.outgoing = await this.rollouts.observe(d, outgoing, now);
     const wasHealthy = d.instances.some((i) => i.healthy);
     const isHealthy = next.instances.some((i) => i.healthy);
-    const changed = (['instances', 'lastFailure', 'retryAt'] as const).filter((k) => JSON.stringify(d[k]) !== JSON.stringify(next[k]));
+    const healthStage = isHealthy && !wasHealthy ? 'Healthy' : !isHealthy && wasHealthy ? 'Unhealthy' : undefined;
+    const { next: stepped, stages } = await this.rollouts.advance(next, containers, outgoing, now);
+    const changed = (['instances', 'lastFailure', 'retryAt', 'outgoing', 'rollback'] as const).filter((k) => JSON.stringify(d[k]) !== JSON.stringify(stepped[k]));
     if (changed.length || restarts) {
-      const stage = isHealthy && !wasHealthy ? 'Healthy' : !isHealthy && wasHealthy ? 'Unhealthy' : undefined;
-      await this.store.record(d, Object.fromEntries(changed.map((k) => [k, next[k] ?? null])), stage, undefined, restarts);
+      await this.store.record(d, Object.fromEntries(changed.map((k) => [k, stepped[k]])), healthStage, undefined, restarts);
     }
-    return next;
+    for (const [stage, detail] of stages) await this.store.record(d, {}, stage, detail);
+    await this.rollouts.activateAgain(stepped);
+    return stepped;
   }
 
   private backoff(restarts: number): number {

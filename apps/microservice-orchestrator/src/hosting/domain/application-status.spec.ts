@@ -35,4 +35,26 @@ describe('applicationStatus', () => {
     expect(waiting).toMatchObject({ status: 'Down', nextRestartAt: '2026-01-01T00:01:00.000Z' });
     expect(waiting.stages.map((s) => s.stage)).toEqual(['Desired', 'InstanceExited']);
   });
+
+  it('judges an update on the outgoing version until the switch, lists both versions\' instances with the reason of one not healthy, and shows the rollback', () => {
+    const probes = deployment([]).probes;
+    const starting = deployment([{ ...instance(false, 2), reason: 'GET /health answered 503: {"status":"DOWN"}' }], {
+      version: '1.0.1', revision: 'r2',
+      outgoing: { revision: 'r', version: '1.0.0', binaryId: 'b', replicas: 1, probes, instances: [instance(true, 1)], since: '2026-01-01T00:00:05.000Z', restartsBefore: 0 },
+    });
+    const status = applicationStatus('1', [starting]);
+    expect(status).toMatchObject({ status: 'Up', version: '1.0.0', rollout: { from: '1.0.0', to: '1.0.1', since: '2026-01-01T00:00:05.000Z' } });
+    expect(status.instances).toEqual([
+      { name: 'hello-2', healthy: false, startedAt: '2026-01-01T00:00:00.000Z', version: '1.0.1', reason: 'GET /health answered 503: {"status":"DOWN"}' },
+      { name: 'hello-1', healthy: true, startedAt: '2026-01-01T00:00:00.000Z', version: '1.0.0' },
+    ]);
+    const switched = { ...starting, instances: [instance(true, 2)], outgoing: { ...starting.outgoing!, switchedAt: '2026-01-01T00:00:09.000Z' } };
+    expect(applicationStatus('1', [switched])).toMatchObject({ status: 'Up', version: '1.0.1', rollout: { switchedAt: '2026-01-01T00:00:09.000Z' } });
+
+    const rollback = { revision: 'r2', from: '1.0.1', to: '1.0.0', at: '2026-01-01T00:00:20.000Z', reason: 'version 1.0.1 restarted 3 times', activation: 'pending' as const };
+    const rolledBack = applicationStatus('1', [{ ...starting, instances: [], failed: true, rollback }]);
+    expect(rolledBack).toMatchObject({ status: 'Up', version: '1.0.0', rollback: { from: '1.0.1', to: '1.0.0', reason: 'version 1.0.1 restarted 3 times', activation: 'pending' } });
+    expect(rolledBack.rollout).toBeUndefined();
+    expect(applicationStatus('1', [deployment([instance(true)], { rollback: { ...rollback, activation: 'activated' } })])).toMatchObject({ status: 'Up', version: '1.0.0', rollback: { activation: 'activated' } });
+  });
 });

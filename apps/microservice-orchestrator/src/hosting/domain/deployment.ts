@@ -28,8 +28,39 @@ export interface DeploymentSpec {
   revision: string;
 }
 
-/** One running container of a deployment, as the reconciler and the prober last saw it. */
-export interface InstanceState { id: string; name: string; endpoint?: string; healthy: boolean; failures: number; startedAt: string }
+/** One running container of a deployment, as the reconciler and the prober last saw it; `reason`: why its last readiness probe failed. */
+export interface InstanceState { id: string; name: string; endpoint?: string; healthy: boolean; failures: number; startedAt: string; reason?: string }
+
+/**
+ * The revision that served before the deployment's `revision` during an update: its instances keep
+ * serving until every replica of the new one is healthy (`switchedAt`: the route moved to the new
+ * one), then drain and are removed (docs/hosting.md#updates-without-downtime).
+ */
+export interface OutgoingRevision extends Pick<DeploymentSpec, 'revision' | 'version' | 'binaryId' | 'replicas' | 'probes'> {
+  instances: InstanceState[];
+  /** When the update began. */
+  since: string;
+  /** The deployment's restarts when the update began: those after it are the new revision's. */
+  restartsBefore: number;
+  switchedAt?: string;
+}
+
+/**
+ * An update that failed: revision `revision` (version `from`) was abandoned and version `to` kept
+ * serving. `activation`: making `to` the registry's active version again — `pending` until the
+ * registry answered, `activated`, `superseded` (another version was activated meanwhile) or
+ * `refused` (with `refusal`); absent when both are the same binary (a runtime option or a new
+ * subscription made the new revision), where the active version stays as it is.
+ */
+export interface RollbackRecord {
+  revision: string;
+  from: string;
+  to: string;
+  at: string;
+  reason: string;
+  activation?: 'pending' | 'activated' | 'superseded' | 'refused';
+  refusal?: string;
+}
 
 export interface DeploymentStage { stage: string; at: string; detail?: string }
 
@@ -42,6 +73,8 @@ export interface DeploymentDocument extends DeploymentSpec {
   /** No new attempt before this time (back-off after a failed start or a crash). */
   retryAt?: string;
   failed?: boolean;
+  outgoing?: OutgoingRevision;
+  rollback?: RollbackRecord;
 }
 
 const record = (value: unknown): Record<string, any> => (value && typeof value === 'object' ? value as Record<string, any> : {});

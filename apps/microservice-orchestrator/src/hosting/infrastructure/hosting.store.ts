@@ -5,6 +5,7 @@ import type { Connection } from 'mongoose';
 import { ensureIndexes, isDuplicateKey, upsertUnlessNewer } from '@berth/messaging';
 import type { DeploymentDocument, DeploymentSpec, DeploymentStage } from '../domain/deployment';
 import type { HostedApplication, SubscriptionRow } from '../domain/hosted-application';
+import { changeOfRevision } from '../domain/rollout';
 
 export const DEPLOYMENTS = 'deployments';
 const STAGES_KEPT = 40;
@@ -68,22 +69,31 @@ export class HostingStore implements OnModuleInit {
 
   /**
    * Makes the application's deployments exactly `specs`: new ones start empty; changed ones keep
-   * their history but not the instances of the revision before (the status of a new version is not
-   * Up before an instance of it is healthy); others go.
+   * their history, and the revision serving before stays outgoing until the new one is ready
+   * (`changeOfRevision`); others go.
    */
   async replaceDeployments(applicationId: string, specs: DeploymentSpec[]): Promise<void> {
-    for (const spec of specs) {
-      const stage: DeploymentStage = { stage: 'Desired', at: new Date().toISOString(), detail: `version ${spec.version}` };
-      const existing = await this.deployments.findOne({ _id: spec._id }, { projection: { revision: 1 } });
-      if (!existing) {
-        await this.deployments.insertOne({ ...spec, instances: [], restarts: 0, stages: [stage] }).catch((err) => { if (!isDuplicateKey(err)) throw err; });
-      } else if (existing.revision !== spec.revision) {
-        await this.deployments.updateOne({ _id: spec._id }, { $set: { ...spec, failed: false, instances: [] }, $unset: { retryAt: '' }, $push: { stages: { $each: [stage], $slice: -STAGES_KEPT } } });
-      } else {
-        await this.deployments.updateOne({ _id: spec._id }, { $set: { tenants: spec.tenants } });
-      }
-    }
+    for (const spec of specs) await this.replaceDeployment(spec);
     await this.deployments.deleteMany({ applicationId, _id: { $nin: specs.map((s) => s._id) } });
+  }
+
+  private async replaceDeployment(spec: DeploymentSpec): Promise<void> {
+    const now = new Date();
+    const stage: DeploymentStage = { stage: 'Desired', at: now.toISOString(), detail: `version ${spec.version}` };
+    const existing = await this.deployments.findOne({ _id: spec._id });
+    if (!existing) {
+      await this.deployments.insertOne({ ...spec, instances: [], restarts: 0, stages: [stage] }).catch((err) => { if (!isDuplicateKey(err)) throw err; });
+    } else if (existing.revision !== spec.revision) {
+      const { set, unset } = changeOfRevision(existing, spec, now);
+      const desired = set.outgoing ? { ...stage, detail: `${stage.detail}; ${set.outgoing.version} serves until it is ready` } : stage;
+      // Applies to the revision it was computed from only; another writer's new revision in between means computing it again.
+      const done = await this.deployments.updateOne({ _id: spec._id, revision: existing.revision }, {
+        $set: set, $push: { stages: { $each: [desired], $slice: -STAGES_KEPT } }, ...(unset.length ? { $unset: Object.fromEntries(unset.map((k) => [k, ''])) } : {}),
+      });
+      if (done.matchedCount === 0) await this.replaceDeployment(spec);
+    } else {
+      await this.deployments.updateOne({ _id: spec._id }, { $set: { tenants: spec.tenants } });
+    }
   }
 
   all(): Promise<DeploymentDocument[]> {
@@ -99,13 +109,16 @@ export class HostingStore implements OnModuleInit {
   }
 
   /**
-   * Records what happened to a deployment, if it still exists with that revision: fields to set,
-   * optionally a stage (with the time) and restarts to add.
+   * Records what happened to a deployment, if it still exists with that revision: fields to set
+   * (those given as undefined are removed), optionally a stage (with the time) and restarts to add.
    */
-  async record(deployment: DeploymentDocument, set: Partial<DeploymentDocument>, stage?: string, detail?: string, restarts = 0): Promise<void> {
+  async record(deployment: DeploymentDocument, fields: Partial<DeploymentDocument>, stage?: string, detail?: string, restarts = 0): Promise<void> {
+    const entries = Object.entries(fields);
+    const set = Object.fromEntries(entries.filter(([, v]) => v !== undefined));
+    const unset = Object.fromEntries(entries.filter(([, v]) => v === undefined).map(([k]) => [k, '']));
     const push = stage ? { $push: { stages: { $each: [{ stage, at: new Date().toISOString(), ...(detail ? { detail } : {}) }], $slice: -STAGES_KEPT } } } : {};
     const inc = restarts ? { $inc: { restarts } } : {};
-    const update = { ...(Object.keys(set).length ? { $set: set } : {}), ...push, ...inc };
+    const update = { ...(Object.keys(set).length ? { $set: set } : {}), ...(Object.keys(unset).length ? { $unset: unset } : {}), ...push, ...inc };
     if (Object.keys(update).length) await this.deployments.updateOne({ _id: deployment._id, revision: deployment.revision }, update as any);
   }
 }

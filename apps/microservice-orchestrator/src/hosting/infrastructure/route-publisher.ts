@@ -5,6 +5,7 @@ import { createEnvelope, Publisher } from '@berth/messaging';
 import { BASE_CONFIG, PUBLISHER, REDIS } from '@berth/runtime';
 import type { BaseConfig } from '@berth/config';
 import type { DeploymentDocument } from '../domain/deployment';
+import { routedInstances } from '../domain/rollout';
 
 export type RouteContent = Omit<ServiceRouteV1, 'revision' | 'removed'>;
 
@@ -60,14 +61,17 @@ export class RoutePublisher {
   }
 }
 
-/** The routes of the deployments: one per microservice name, endpoints by tenant for PER_TENANT. */
+/**
+ * The routes of the deployments: one per microservice name, endpoints by tenant for PER_TENANT;
+ * during an update, those of one revision (`routedInstances`).
+ */
 export function routesOf(deployments: DeploymentDocument[]): RouteContent[] {
   const byApp = new Map<string, RouteContent>();
   for (const d of deployments) {
     const route = byApp.get(d.applicationId) ?? { name: d.name, applicationId: d.applicationId, isolation: d.isolation, tenants: [], endpoints: {} };
     route.tenants = [...new Set([...route.tenants, ...d.tenants])].sort();
     // Instances behind one Service (Kubernetes) share its endpoint: listed once.
-    route.endpoints[d.tenant ?? '*'] = [...new Set(d.instances.filter((i) => i.healthy && i.endpoint).map((i) => i.endpoint!))];
+    route.endpoints[d.tenant ?? '*'] = [...new Set(routedInstances(d).filter((i) => i.endpoint).map((i) => i.endpoint!))];
     byApp.set(d.applicationId, route);
   }
   return [...byApp.values()].sort((a, b) => a.name.localeCompare(b.name));

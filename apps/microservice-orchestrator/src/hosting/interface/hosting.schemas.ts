@@ -8,9 +8,14 @@ export const HOSTING_SCHEMAS: Json = {
     type: 'object', required: ['applicationId', 'status', 'restarts', 'instances', 'stages'],
     properties: {
       applicationId: str, status: str, version: str, restarts: { type: 'integer' }, nextRestartAt: str,
-      instances: { type: 'array', items: { type: 'object', required: ['name', 'healthy'], properties: { name: str, tenant: str, healthy: { type: 'boolean' }, startedAt: str } } },
+      instances: {
+        type: 'array',
+        items: { type: 'object', required: ['name', 'healthy'], properties: { name: str, tenant: str, healthy: { type: 'boolean' }, startedAt: str, version: str, reason: str } },
+      },
       lastFailure: { type: 'object', properties: { at: str, reason: str } },
       stages: { type: 'array', items: { type: 'object' } },
+      rollout: { type: 'object', properties: { from: str, to: str, since: str, switchedAt: str, tenant: str } },
+      rollback: { type: 'object', properties: { from: str, to: str, at: str, reason: str, activation: str, refusal: str, tenant: str } },
     },
   },
   instanceLogs: {

@@ -29,6 +29,11 @@ export interface ObservedInstance {
   ready?: boolean;
 }
 
+const STOPPED = new Set(['exited', 'dead', 'stopped']);
+
+/** Whether an instance has stopped (not one still being created, which is neither running nor stopped). */
+export const isStopped = (i: ObservedInstance): boolean => !i.running && STOPPED.has(i.state);
+
 /** What a new instance gets: its spec, image, a name unique per deployment slot, environment and limits. */
 export interface InstanceRequest {
   spec: DeploymentSpec;

@@ -17,6 +17,8 @@ const [spec] = desiredDeployments({
   _id: 'app1', name: 'hello', ownerTenant: 'management', version: '1.0.0', binaryId: 'b1', deleted: false, infoVersion: 1, binaryVersion: 1,
   manifest: { replicas: 2, livenessProbe: { tcpSocket: { port: 80 } } },
 }, ['t1']);
+/** The name of the revision's objects: prefix, service name and the revision's start. */
+const NAME = `berth-hello-${spec.revision.slice(0, 8)}`;
 const request: InstanceRequest = {
   spec, slot: 0, image: 'localhost/berth-binary:b1', name: 'ignored', env: { C8Y_BOOTSTRAP_TENANT: 'management', SERVER_PORT: '80' }, ports: [80], memoryBytes: 0, nanoCpus: 0,
 };
@@ -30,7 +32,7 @@ const pod = (name: string, status: Record<string, unknown>, extra: Record<string
   apiVersion: 'v1', kind: 'Pod',
   metadata: {
     name, creationTimestamp: `2026-01-0${10 - Number(name.slice(-1))}T00:00:00Z`, ...extra,
-    labels: { 'io.berth.managed': 'true', 'io.berth.prefix': 'berth', 'io.berth.deployment': 'berth-hello', 'io.berth.revision': spec.revision },
+    labels: { 'io.berth.managed': 'true', 'io.berth.prefix': 'berth', 'io.berth.deployment': NAME, 'io.berth.revision': spec.revision },
     annotations: { 'io.berth.deployment': 'app1' },
   },
   spec: { containers: [{ name: 'microservice', image: 'x' }] },
@@ -74,30 +76,30 @@ describe('KubernetesDriver against a recorded fake of the Kubernetes API', () =>
   });
 
   it('deploys: creates Secret, Deployment (1 replica) and ClusterIP Service, then adds a replica per run up to replicas, keeping the cluster IP', async () => {
-    expect(await driver.run(request)).toBe('berth-hello');
+    expect(await driver.run(request)).toBe(NAME);
     const created = api.take();
     expect(brief(created)).toEqual([`POST ${SEC}`, `POST ${D}`, `POST ${S}`]);
-    expect(created[0].body).toMatchObject({ kind: 'Secret', metadata: { name: 'berth-hello' }, stringData: { C8Y_BOOTSTRAP_TENANT: 'management', SERVER_PORT: '80' } });
+    expect(created[0].body).toMatchObject({ kind: 'Secret', metadata: { name: NAME }, stringData: { C8Y_BOOTSTRAP_TENANT: 'management', SERVER_PORT: '80' } });
     const container = created[1].body.spec.template.spec.containers[0];
     expect(created[1].body.spec.replicas).toBe(1);
-    expect(container).toMatchObject({ image: 'registry.test/berth/berth-binary:b1', envFrom: [{ secretRef: { name: 'berth-hello' } }], livenessProbe: { tcpSocket: { port: 80 } } });
+    expect(container).toMatchObject({ image: 'registry.test/berth/berth-binary:b1', envFrom: [{ secretRef: { name: NAME } }], livenessProbe: { tcpSocket: { port: 80 } } });
     expect(container.env).toBeUndefined();
     expect(created[2].body.spec).toMatchObject({ type: 'ClusterIP', ports: [{ port: 80, targetPort: 80 }] });
-    expect(api.objects.get('services/berth-hello')!.spec.ports[0].nodePort).toBeUndefined();
-    expect(await driver.ports('berth-hello')).toEqual({ 80: 80 });
+    expect(api.objects.get(`services/${NAME}`)!.spec.ports[0].nodePort).toBeUndefined();
+    expect(await driver.ports(NAME)).toEqual({ 80: 80 });
     api.take();
 
-    const version = api.objects.get('deployments/berth-hello')!.metadata.resourceVersion;
+    const version = api.objects.get(`deployments/${NAME}`)!.metadata.resourceVersion;
     await driver.run(request);
     const again = api.take();
-    expect(brief(again)).toEqual([`POST ${SEC}`, `PUT ${SEC}/berth-hello`, `POST ${D}`, `GET ${D}/berth-hello`, `PUT ${D}/berth-hello`, `POST ${S}`, `GET ${S}/berth-hello`, `PUT ${S}/berth-hello`]);
+    expect(brief(again)).toEqual([`POST ${SEC}`, `PUT ${SEC}/${NAME}`, `POST ${D}`, `GET ${D}/${NAME}`, `PUT ${D}/${NAME}`, `POST ${S}`, `GET ${S}/${NAME}`, `PUT ${S}/${NAME}`]);
     expect(again[4].body.spec.replicas).toBe(2);
     expect(again[4].body.metadata.resourceVersion).toBe(version);
     expect(again[7].body.spec).toMatchObject({ type: 'ClusterIP', clusterIP: '10.96.0.10', ports: [{ port: 80 }] });
 
     await driver.run(request);
-    expect(api.take().find((c) => c.method === 'PUT' && c.path === `${D}/berth-hello`)!.body.spec.replicas).toBe(2);
-    expect(api.objects.get('services/berth-hello')!.spec.clusterIP).toBe('10.96.0.10');
+    expect(api.take().find((c) => c.method === 'PUT' && c.path === `${D}/${NAME}`)!.body.spec.replicas).toBe(2);
+    expect(api.objects.get(`services/${NAME}`)!.spec.clusterIP).toBe('10.96.0.10');
   });
 
   it('passes on an error that is not 409 or 404', async () => {
@@ -119,7 +121,7 @@ describe('KubernetesDriver against a recorded fake of the Kubernetes API', () =>
     api.seed('pods', pod('berth-hello-d4', { phase: 'Pending', conditions: [{ type: 'Ready', status: 'False' }], containerStatuses: [{ name: 'microservice', ready: false, restartCount: 0, image: 'x', imageID: '', state: { waiting: { reason: 'ContainerCreating' } } }] }));
     api.seed('pods', { ...pod('other-5', { phase: 'Running' }), metadata: { name: 'other-5', labels: { 'io.berth.managed': 'true', 'io.berth.prefix': 'otherstack' } } });
     api.seed('pods', { ...pod('other-4', { phase: 'Running' }), metadata: { name: 'other-4', labels: { app: 'other' } } });
-    const host = `berth-hello.${NS}.svc`;
+    const host = `${NAME}.${NS}.svc`;
 
     const seen = await driver.list();
     const calls = api.take();
@@ -191,31 +193,31 @@ describe('KubernetesDriver against a recorded fake of the Kubernetes API', () =>
   it('removes a pod as one replica fewer, and the last one with its Deployment, Service and Secret; absent objects are fine', async () => {
     await driver.remove('berth-hello-b2');
     const fewer = api.take();
-    expect(brief(fewer)).toEqual([`GET ${P}/berth-hello-b2`, `GET ${D}/berth-hello`, `PUT ${D}/berth-hello`, `DELETE ${P}/berth-hello-b2`]);
+    expect(brief(fewer)).toEqual([`GET ${P}/berth-hello-b2`, `GET ${D}/${NAME}`, `PUT ${D}/${NAME}`, `DELETE ${P}/berth-hello-b2`]);
     expect(fewer[2].body.spec.replicas).toBe(1);
 
     await driver.remove('berth-hello-a1');
     const last = api.take();
-    expect(brief(last)).toEqual([`GET ${P}/berth-hello-a1`, `GET ${D}/berth-hello`, `DELETE ${D}/berth-hello`, `DELETE ${S}/berth-hello`, `DELETE ${SEC}/berth-hello`, `DELETE ${P}/berth-hello-a1`]);
+    expect(brief(last)).toEqual([`GET ${P}/berth-hello-a1`, `GET ${D}/${NAME}`, `DELETE ${D}/${NAME}`, `DELETE ${S}/${NAME}`, `DELETE ${SEC}/${NAME}`, `DELETE ${P}/berth-hello-a1`]);
     expect(last[2].query.propagationPolicy).toBe('Background');
-    expect([...api.objects.keys()].filter((k) => k.endsWith('/berth-hello'))).toEqual([]);
+    expect([...api.objects.keys()].filter((k) => k.endsWith(`/${NAME}`))).toEqual([]);
 
-    await expect(driver.remove('berth-hello')).resolves.toBeUndefined();
-    expect(brief(api.take()).sort()).toEqual([`GET ${D}/berth-hello`, `GET ${P}/berth-hello`, `GET ${S}/berth-hello`, `GET ${SEC}/berth-hello`].sort());
+    await expect(driver.remove(NAME)).resolves.toBeUndefined();
+    expect(brief(api.take()).sort()).toEqual([`GET ${D}/${NAME}`, `GET ${P}/${NAME}`, `GET ${S}/${NAME}`, `GET ${SEC}/${NAME}`].sort());
 
     // By object name: its objects when they are this stack's, not those of another.
     await driver.run(request);
     api.seed('deployments', { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'unrelated', labels: { app: 'unrelated' } }, spec: {} });
     api.take();
-    await driver.remove('berth-hello');
-    expect(brief(api.take().filter((c) => c.method === 'DELETE'))).toEqual([`DELETE ${D}/berth-hello`, `DELETE ${S}/berth-hello`, `DELETE ${SEC}/berth-hello`]);
+    await driver.remove(NAME);
+    expect(brief(api.take().filter((c) => c.method === 'DELETE'))).toEqual([`DELETE ${D}/${NAME}`, `DELETE ${S}/${NAME}`, `DELETE ${SEC}/${NAME}`]);
     // A pod left from the Deployment deleted above has another revision: it is deleted, the new Deployment keeps its replicas.
     api.seed('pods', { ...pod('berth-hello-e5', { phase: 'Running' }), metadata: { ...pod('berth-hello-e5', {}).metadata, labels: { ...pod('berth-hello-e5', {}).metadata.labels, 'io.berth.revision': 'older' } } });
     await driver.run(request);
     api.take();
     await driver.remove('berth-hello-e5');
-    expect(brief(api.take())).toEqual([`GET ${P}/berth-hello-e5`, `GET ${D}/berth-hello`, `DELETE ${P}/berth-hello-e5`]);
-    expect(api.objects.get('deployments/berth-hello')!.spec.replicas).toBe(1);
+    expect(brief(api.take())).toEqual([`GET ${P}/berth-hello-e5`, `GET ${D}/${NAME}`, `DELETE ${P}/berth-hello-e5`]);
+    expect(api.objects.get(`deployments/${NAME}`)!.spec.replicas).toBe(1);
     await driver.remove('unrelated');
     expect(api.take().filter((c) => c.method === 'DELETE')).toEqual([]);
     expect(api.objects.has('deployments/unrelated')).toBe(true);

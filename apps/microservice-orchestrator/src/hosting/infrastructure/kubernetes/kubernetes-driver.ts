@@ -23,7 +23,7 @@ const created = (pod: V1Pod) => new Date(pod.metadata?.creationTimestamp ?? 0).g
 
 /**
  * The Kubernetes driver: one Secret (the environment), Deployment and ClusterIP Service per
- * deployment of the orchestrator, all named `<prefix>-<name>[-<tenant>]`, in the namespace of
+ * revision of a deployment of the orchestrator, all named `<prefix>-<name>[-<tenant>]-<revision prefix>`, in the namespace of
  * `BERTH_KUBERNETES_NAMESPACE`; an instance is reached through its Service's cluster DNS name. The port speaks of
  * instances; here an instance is a pod. `run` creates the three objects with one replica, or
  * adds one replica (up to the spec's `replicas`) to an existing Deployment of the same revision;

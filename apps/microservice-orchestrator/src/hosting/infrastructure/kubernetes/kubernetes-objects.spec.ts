@@ -23,6 +23,8 @@ const multi = desiredDeployments(app({
   livenessProbe: { httpGet: { path: '/health', port: 8081 }, initialDelaySeconds: 5, periodSeconds: 10, timeoutSeconds: 2, failureThreshold: 4 },
   readinessProbe: { tcpSocket: { port: 80 }, periodSeconds: 5 },
 }), ['t1', 't2'])[0];
+/** The name of the multi-tenant deployment's objects: prefix, service name and the revision's start. */
+const NAME = `berth-hello-${multi.revision.slice(0, 8)}`;
 const perTenant = desiredDeployments(app({ isolation: 'PER_TENANT', livenessProbe: { exec: { command: ['/bin/check', '--quick'] }, failureThreshold: 2 } }), ['t1', 't2']);
 
 /** Validates with the Kubernetes OpenAPI schemas; throws on the first violation. */
@@ -52,14 +54,14 @@ describe('kubernetes objects', () => {
 
   it('maps replicas, resources, probes, port 80 and labels; the environment only through the Secret', () => {
     const { secret, deployment, service } = build(multi);
-    expect(deployment.metadata!.name).toBe('berth-hello');
+    expect(deployment.metadata!.name).toBe(NAME);
     expect(deployment.spec!.replicas).toBe(3);
     const pod = deployment.spec!.template.spec!;
     const [c] = pod.containers;
     expect(c.image).toBe('registry.test/berth-binary:b1');
     expect(pod.imagePullSecrets).toEqual([{ name: 'pull' }]);
     expect(c.env).toBeUndefined();
-    expect(c.envFrom).toEqual([{ secretRef: { name: 'berth-hello' } }]);
+    expect(c.envFrom).toEqual([{ secretRef: { name: NAME } }]);
     expect(secret.stringData).toMatchObject({ C8Y_BOOTSTRAP_TENANT: 'management', SERVER_PORT: '80', MEMORY_LIMIT: '256Mi' });
     expect(c.resources).toEqual({ limits: { cpu: '250m', memory: '256Mi' }, requests: { cpu: '250m', memory: '256Mi' } });
     expect(c.livenessProbe).toEqual({ httpGet: { path: '/health', port: 8081 }, initialDelaySeconds: 5, periodSeconds: 10, timeoutSeconds: 2, failureThreshold: 4 });
@@ -67,7 +69,7 @@ describe('kubernetes objects', () => {
     expect(c.ports!.map((p) => p.containerPort)).toEqual([80, 8081]);
     expect(service.spec).toMatchObject({ type: 'ClusterIP', selector: deployment.spec!.selector.matchLabels, ports: [{ port: 80, targetPort: 80 }, { port: 8081, targetPort: 8081 }] });
     expect(deployment.spec!.template.metadata!.labels).toMatchObject({
-      'io.berth.managed': 'true', 'io.berth.prefix': 'berth', 'io.berth.deployment': 'berth-hello', 'io.berth.revision': multi.revision,
+      'io.berth.managed': 'true', 'io.berth.prefix': 'berth', 'io.berth.deployment': NAME, 'io.berth.revision': multi.revision,
       'io.berth.application': multi.applicationId, 'io.berth.application-name': 'hello', 'io.berth.version': '1.2.0_build.7', 'io.berth.tenant': '',
     });
     expect(deployment.spec!.template.metadata!.annotations).toEqual({ 'io.berth.deployment': multi._id, 'io.berth.version': '1.2.0+build.7', 'io.berth.tenant': '' });
@@ -75,7 +77,7 @@ describe('kubernetes objects', () => {
 
   it('gives PER_TENANT one set of objects per tenant, with the tenant in names, labels and environment, and the default resources', () => {
     const [a, b] = perTenant.map(build);
-    expect([a.deployment.metadata!.name, b.deployment.metadata!.name]).toEqual(['berth-hello-t1', 'berth-hello-t2']);
+    expect([a.deployment.metadata!.name, b.deployment.metadata!.name]).toEqual(perTenant.map((p) => `berth-hello-${p.tenant}-${p.revision.slice(0, 8)}`));
     expect(a.deployment.spec!.template.metadata!.labels!['io.berth.tenant']).toBe('t1');
     expect(a.deployment.spec!.template.metadata!.annotations!['io.berth.deployment']).toBe(`${perTenant[0].applicationId}/t1`);
     expect(a.secret.stringData).toMatchObject({ C8Y_TENANT: 't1' });
@@ -87,10 +89,16 @@ describe('kubernetes objects', () => {
     expect(a.deployment.spec!.replicas).toBe(1);
   });
 
-  it('makes valid names of long or odd names and prefixes, distinct per deployment', () => {
-    const long = objectName('berth_test', { _id: 'x/tenant-with-a-very-long-name-indeed', name: 'a-rather-long-service-name', tenant: 'tenant-with-a-very-long-name-indeed' });
+  it('makes valid names of long or odd names and prefixes, distinct per deployment and per revision', () => {
+    const tenant = 'tenant-with-a-very-long-name-indeed';
+    const long = objectName('berth_test', { _id: `x/${tenant}`, name: 'a-rather-long-service-name', tenant, revision: '0123456789abcdef' });
     expect(long).toMatch(DNS_1035);
-    expect(long).not.toBe(objectName('berth_test', { _id: 'x/tenant-with-a-very-long-name-indeed2', name: 'a-rather-long-service-name', tenant: 'tenant-with-a-very-long-name-indeed2' }));
-    expect(objectName('1st', { _id: 'y', name: 'svc' })).toMatch(DNS_1035);
+    expect(long).not.toBe(objectName('berth_test', { _id: `x/${tenant}2`, name: 'a-rather-long-service-name', tenant: `${tenant}2`, revision: '0123456789abcdef' }));
+    expect(long).not.toBe(objectName('berth_test', { _id: `x/${tenant}`, name: 'a-rather-long-service-name', tenant, revision: 'fedcba9876543210' }));
+    expect(objectName('1st', { _id: 'y', name: 'svc', revision: '0123456789abcdef' })).toMatch(DNS_1035);
+    // Two revisions of one deployment: two sets of objects, side by side during an update.
+    const [next] = desiredDeployments({ ...app({}), version: '1.2.1', binaryId: 'b2' }, ['t1']);
+    expect([objectName('berth', multi), objectName('berth', next)]).toEqual([NAME, `berth-hello-${next.revision.slice(0, 8)}`]);
+    expect(NAME).not.toBe(`berth-hello-${next.revision.slice(0, 8)}`);
   });
 });

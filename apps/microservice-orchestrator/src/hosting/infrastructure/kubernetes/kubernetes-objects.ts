@@ -16,14 +16,17 @@ export function labelValue(v: string): string {
 }
 
 /**
- * The name of a deployment's Secret, Deployment and Service: `<prefix>-<name>[-<tenant>]` as a
- * DNS-1035 label, with a hash of the deployment id when it had to be shortened or changed.
+ * The name of the Secret, Deployment and Service of one revision of a deployment:
+ * `<prefix>-<name>[-<tenant>]-<revision prefix>` as a DNS-1035 label, with a hash of the deployment
+ * id and revision when it had to be shortened or changed. One set per revision, so during an update
+ * the outgoing revision's pods and Service stay untouched beside the new one's
+ * (docs/hosting.md#updates-without-downtime).
  */
-export function objectName(prefix: string, spec: Pick<DeploymentSpec, '_id' | 'name' | 'tenant'>): string {
-  const wanted = `${prefix}-${spec.name}${spec.tenant ? `-${spec.tenant}` : ''}`;
+export function objectName(prefix: string, spec: Pick<DeploymentSpec, '_id' | 'name' | 'tenant' | 'revision'>): string {
+  const wanted = `${prefix}-${spec.name}${spec.tenant ? `-${spec.tenant}` : ''}-${spec.revision.slice(0, 8)}`;
   const clean = wanted.toLowerCase().replace(/[^a-z0-9-]/g, '-');
   if (clean === wanted && clean.length <= 63 && /^[a-z]/.test(clean)) return clean;
-  return `${/^[a-z]/.test(clean) ? '' : 'm-'}${clean.slice(0, 50)}`.replace(/-+$/, '') + `-${hash(spec._id)}`;
+  return `${/^[a-z]/.test(clean) ? '' : 'm-'}${clean.slice(0, 50)}`.replace(/-+$/, '') + `-${hash(`${spec._id}@${spec.revision}`)}`;
 }
 
 /** Label selector of every object of the stack. */
