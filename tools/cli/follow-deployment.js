@@ -9,11 +9,21 @@ function stagesOf(status) {
 }
 
 /**
+ * Whether `status` says `version` serves callers: Up with that version, and no update under way or
+ * one whose route has switched to it (an update keeps the old version serving until every new
+ * instance is healthy, then lets it drain; docs/hosting.md).
+ */
+function serves(status, version) {
+  return status?.version === version && status.status === 'Up' && (!status.rollout || status.rollout.switchedAt !== undefined);
+}
+
+/**
  * Reads the status of `app` every second until `done(status)` (the status answer, or undefined when
  * there is none) resolves true. Stages and failures older than `say.started` are not shown.
- * @throws Error when a stage fails, the status is `Failed`, or `timeoutMs` passes (naming `what` was awaited).
+ * With `version`, a rollback away from that version since the start fails the wait with its reason.
+ * @throws Error when a stage fails, the status is `Failed`, `version` was rolled back, or `timeoutMs` passes (naming `what` was awaited).
  */
-async function followDeployment(platform, app, { say, timeoutMs, done, what }) {
+async function followDeployment(platform, app, { say, timeoutMs, done, what, version }) {
   const since = say.started - 1000;
   const deadline = say.started + timeoutMs;
   const shown = new Set();
@@ -34,6 +44,10 @@ async function followDeployment(platform, app, { say, timeoutMs, done, what }) {
       const failure = s.lastFailure && Date.parse(s.lastFailure.at) >= since ? s.lastFailure : undefined;
       if (failure && !shown.has(`failure ${failure.at}`)) { shown.add(`failure ${failure.at}`); say(`failure: ${failure.reason}`); }
       if (s.status === 'Failed') throw new Error(`deployment failed: ${failure?.reason ?? s.lastFailure?.reason ?? 'no reason given'}`);
+      const rollback = s.rollback;
+      if (version !== undefined && rollback?.from === version && Date.parse(rollback.at) >= since) {
+        throw new Error(`version ${version} was rolled back to ${rollback.to}: ${rollback.reason ?? 'no reason given'}`);
+      }
     }
     if (await done(s)) return;
     await sleep(1000);
@@ -41,4 +55,4 @@ async function followDeployment(platform, app, { say, timeoutMs, done, what }) {
   throw new Error(`${app.name} was not ${what} within ${Math.round(timeoutMs / 1000)} s${lastStatus ? ` (last: ${lastStatus})` : ''}`);
 }
 
-module.exports = { followDeployment };
+module.exports = { followDeployment, serves };

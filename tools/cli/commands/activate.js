@@ -3,7 +3,7 @@
 // deployed, follows the redeployment until the status is Up with that version (docs/cli.md).
 const { reason } = require('../platform');
 const { deploymentStatus, microservice } = require('../application');
-const { followDeployment } = require('../follow-deployment');
+const { followDeployment, serves } = require('../follow-deployment');
 
 async function run({ platform, args, options, say }) {
   const app = await microservice(platform, args.name);
@@ -16,8 +16,8 @@ async function run({ platform, args, options, say }) {
     return 0;
   }
   await followDeployment(platform, app, {
-    say, timeoutMs: options.timeoutMs, what: `running ${args.version}`,
-    done: async (s) => s?.version === args.version && s.status === 'Up',
+    say, timeoutMs: options.timeoutMs, what: `running ${args.version}`, version: args.version,
+    done: async (s) => serves(s, args.version),
   });
   say(`${app.name} runs version ${args.version}`);
   return 0;

@@ -4,7 +4,7 @@
 const { basename } = require('node:path');
 const { reason } = require('../platform');
 const { applicationByName } = require('../application');
-const { followDeployment } = require('../follow-deployment');
+const { followDeployment, serves } = require('../follow-deployment');
 const { MANIFEST, readZipManifest, registryRule } = require('../manifest');
 const { sleep, uploadProgress } = require('../output');
 
@@ -75,8 +75,9 @@ async function deploy(platform, { zip, tenant, timeoutMs = 300000, say, warn, pr
   await subscribe(platform, app, subscriber, say.started + timeoutMs, say);
 
   await followDeployment(platform, app, {
-    say, timeoutMs, what: 'healthy',
-    done: async () => {
+    say, timeoutMs, what: `serving ${manifest.version}`, version: manifest.version,
+    done: async (s) => {
+      if (!serves(s, manifest.version)) return false;
       if ((await platform.request(`/service/${name}/health`, { auth: false })).status !== 200) return false;
       say(`/service/${name}/health is UP`);
       return true;

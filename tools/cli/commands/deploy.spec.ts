@@ -103,4 +103,31 @@ describe('berth microservice deploy', () => {
     expect(platform.seen).toEqual(['GET /application/applicationsByName/hello', 'POST /application/applications', 'POST /application/applications/9/binaries', 'DELETE /application/applications/9']);
     expect(lines).toEqual(['hello 1.0.0 from hello.zip', 'created application hello (id 9)', 'removed application hello again']);
   });
+
+  it('fails with the reason when the platform rolls the new version back, the old one still serving', async () => {
+    const at = new Date(Date.now() + 5000).toISOString();
+    const platform = await platformDouble([
+      { status: 'Up', version: '0.9.0', instances: [], restarts: 0, rollout: { from: '0.9.0', to: '1.0.0', since: at } },
+      { status: 'Up', version: '0.9.0', instances: [], restarts: 0, rollback: { from: '1.0.0', to: '0.9.0', at, reason: 'not ready within 12 s: GET /health answered 503' } },
+    ]);
+    const lines: string[] = [];
+    try {
+      await expect(deployTo(platform, file, lines)).rejects.toThrow('version 1.0.0 was rolled back to 0.9.0: not ready within 12 s: GET /health answered 503');
+    } finally {
+      await platform.close();
+    }
+    expect(platform.seen).not.toContain('GET /service/hello/health');
+  });
+});
+
+describe('serves', () => {
+  const { serves } = require('../follow-deployment');
+
+  it('is true once the version is Up with no update under way, or with the route switched to it', () => {
+    expect(serves({ status: 'Up', version: '1.0.0' }, '1.0.0')).toBe(true);
+    expect(serves({ status: 'Up', version: '1.0.0', rollout: { from: '0.9.0', to: '1.0.0', switchedAt: 'x' } }, '1.0.0')).toBe(true);
+    expect(serves({ status: 'Up', version: '0.9.0', rollout: { from: '0.9.0', to: '1.0.0' } }, '1.0.0')).toBe(false);
+    expect(serves({ status: 'Down', version: '1.0.0' }, '1.0.0')).toBe(false);
+    expect(serves(undefined, '1.0.0')).toBe(false);
+  });
 });

@@ -12,8 +12,10 @@ function statusLines(app, status) {
   if (!status) return [...lines, 'status: none visible to you'];
   lines.push(`status: ${status.status}${status.version ? `, running ${status.version}` : ''}, ${status.restarts ?? 0} restarts`);
   if (status.status === 'Unknown') lines.push('  nothing deployed: no active version, or no tenant subscribed');
+  if (status.rollout) lines.push(`update under way: ${status.rollout.from ?? 'none'} → ${status.rollout.to} since ${status.rollout.since}`);
+  if (status.rollback) lines.push(`rolled back: ${status.rollback.from} → ${status.rollback.to} at ${status.rollback.at}${status.rollback.reason ? `: ${status.rollback.reason}` : ''}`);
   for (const i of status.instances ?? []) {
-    lines.push(`instance ${i.name}: ${i.healthy ? 'healthy' : 'not healthy'}, started ${i.startedAt}${i.tenant ? `, tenant ${i.tenant}` : ''}`);
+    lines.push(`instance ${i.name}${i.version ? ` (${i.version})` : ''}: ${i.healthy ? 'healthy' : `not healthy${i.reason ? `: ${i.reason}` : ''}`}, started ${i.startedAt}${i.tenant ? `, tenant ${i.tenant}` : ''}`);
   }
   if (status.status !== 'Up' && status.status !== 'Unknown') {
     const stage = status.stages?.at(-1);
