@@ -73,8 +73,8 @@ describe('berth microservice: the life cycle of a microservice through the gatew
     expect(lines.slice(0, 3)).toEqual([
       expect.stringMatching(new RegExp(`^${name} \\(id \\w+, owner management\\)$`)), expect.stringMatching(/^active version: 1\.0\.0 \(binary \w+\)$/), 'status: Up, running 1.0.0, 0 restarts',
     ]);
-    expect(lines.slice(3)).toEqual([expect.stringMatching(new RegExp(`^instance (\\S+-${name}-\\S+): healthy, started \\S+$`))]);
-    instance = /^instance (\S+):/.exec(lines[3])![1];
+    expect(lines.slice(3)).toEqual([expect.stringMatching(new RegExp(`^instance (\\S+-${name}-\\S+) \\(1\\.0\\.0\\): healthy, started \\S+$`))]);
+    instance = /^instance (\S+) /.exec(lines[3])![1];
 
     const list = await berth(['list']);
     expect(list.code).toBe(0);
