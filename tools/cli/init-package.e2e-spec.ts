@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { zstdDecompressSync } from 'node:zlib';
-import { admin, basic, gw, removeStackContainers, stackContainers, testStack, uniqueName } from '@berth/testing';
+import { admin, basic, eventually, gw, removeStackContainers, stackContainers, testStack, uniqueName } from '@berth/testing';
 
 const ROOT = join(__dirname, '..', '..');
 const CLI = join(__dirname, 'berth-microservice.js');
@@ -142,20 +142,40 @@ describe('berth microservice init and package: a new project outside the reposit
     expect(helloLayers[2].diffId).not.toBe(service.diffId);
   }, 600000);
 
-  it('deploys through the gateway, answers as the caller, and is deleted with nothing left', async () => {
-    const deployed = await berth(['deploy', `${name}.zip`, '--timeout', '600'], project);
-    expect({ code: deployed.code, stdout: deployed.stdout }).toEqual({ code: 0, stdout: expect.stringContaining(`/service/${name}/health is UP`) });
+  it('deploys, answers through the gateway, logs the call, takes a new version, goes back to the old one and is deleted', async () => {
     const call = async (path: string) => {
       const res = await fetch(`${testStack.gatewayUrl}/service/${name}${path}`, { headers: { authorization: basic(...admin()) } });
       return { status: res.status, text: await res.text() };
     };
+    const deployed = await berth(['deploy', `${name}.zip`, '--timeout', '600'], project);
+    expect({ code: deployed.code, stdout: deployed.stdout }).toEqual({ code: 0, stdout: expect.stringContaining(`/service/${name}/health is UP`) });
     expect(await call('/hello?who=e2e')).toEqual({ status: 200, text: 'hello e2e!' });
     expect(JSON.parse((await call('/me')).text)).toMatchObject({ tenant: 'management', user: 'admin' });
+    // What the handler writes to stdout is the service's log.
+    const logs = await eventually(() => berth(['logs', '--limit', '100'], project), (r) => r.stdout.includes('management/admin asked to greet e2e'), { timeoutMs: 60000, intervalMs: 1000 });
+    expect(logs.code).toBe(0);
+
+    // A new version: the code changed, the manifest's version raised, packaged and deployed again.
+    const main = join(project, 'src', 'main.js');
+    writeFileSync(main, readFileSync(main, 'utf8').replace('`hello ${', '`hi ${'));
+    const manifestFile = join(project, 'cumulocity.json');
+    writeFileSync(manifestFile, JSON.stringify({ ...JSON.parse(readFileSync(manifestFile, 'utf8')), version: '1.1.0' }, null, 2));
+    expect((await berth(['package'], project)).code).toBe(0);
+    expect((await berth(['deploy', `${name}.zip`, '--timeout', '600'], project)).code).toBe(0);
+    expect(await eventually(() => call('/hello?who=e2e'), (r) => r.text === 'hi e2e!', { timeoutMs: 300000, intervalMs: 500 })).toEqual({ status: 200, text: 'hi e2e!' });
+    const versions = await berth(['versions'], project);
+    expect(versions.stdout).toMatch(/^\s+1\.0\.0\s/m);
+    expect(versions.stdout).toMatch(/^\*\s+1\.1\.0\s/m);
+
+    // Back to the old version.
+    const activated = await berth(['activate', '1.0.0', '--timeout', '600'], project);
+    expect({ code: activated.code, stdout: activated.stdout }).toEqual({ code: 0, stdout: expect.stringContaining(`${name} runs version 1.0.0`) });
+    expect(await eventually(() => call('/hello?who=e2e'), (r) => r.text === 'hello e2e!', { timeoutMs: 60000, intervalMs: 500 })).toEqual({ status: 200, text: 'hello e2e!' });
 
     const deleted = await berth(['delete'], project);
     expect(deleted).toMatchObject({ code: 0, stdout: expect.stringContaining(`no instance of ${name} is left`) });
     expect((await stackContainers(testStack.dbPrefix)).filter((c) => c.Labels['io.berth.application-name'] === name)).toEqual([]);
-  }, 700000);
+  }, 1200000);
 });
 
 /**

@@ -1,5 +1,6 @@
 // @ts-check
-// The microservice: GET /hello?who=x answers "hello x!", GET /me tells the caller who they are.
+// The microservice: GET /hello?who=x answers "hello x!" (and logs who asked), GET /me tells the
+// caller who they are.
 // Every route but /health needs the platform's credentials; the SDK checks them.
 const { HttpError, Microservice } = require('@berth/microservice-sdk');
 
@@ -14,7 +15,12 @@ function greeting(who) {
  * @param {Microservice} ms
  */
 function routes(ms) {
-  ms.get('/hello', (ctx) => greeting(ctx.query.get('who') ?? ''));
+  ms.get('/hello', (ctx) => {
+    const who = ctx.query.get('who') ?? '';
+    const text = greeting(who);
+    console.log(`${ctx.caller.tenant}/${ctx.caller.user} asked to greet ${who || 'the world'}`); // stdout is the service's log
+    return text;
+  });
   ms.get('/me', (ctx) => ({ tenant: ctx.caller.tenant, user: ctx.caller.user, roles: ctx.caller.roles }));
   return ms;
 }
