@@ -187,12 +187,12 @@ describe('berth microservice package: a TypeScript project with its own build', 
   const work = mkdtempSync(join(tmpdir(), 'berth-ts-e2e-'));
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-  it('builds, then packages the compiled main with the SDK and without the compiler', async () => {
+  it('builds, then packages the compiled main with the SDK and its production dependencies, without the compiler', async () => {
     const name = 'ts-greeter';
     mkdirSync(join(work, 'src'));
     writeFileSync(join(work, 'package.json'), JSON.stringify({
       name, version: '2.0.0', private: true, main: 'dist/main.js', files: ['dist'], scripts: { build: 'tsc' },
-      dependencies: { '@berth/microservice-sdk': `file:${SDK_TARBALL}` }, devDependencies: { typescript: '*', '@types/node': '*' },
+      dependencies: { '@berth/microservice-sdk': `file:${SDK_TARBALL}`, 'greet-words': '1.0.0' }, devDependencies: { typescript: '*', '@types/node': '*' },
     }));
     writeFileSync(join(work, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, target: 'ES2023', module: 'commonjs', outDir: 'dist', rootDir: 'src', types: ['node'] } }));
     writeFileSync(join(work, 'cumulocity.json'), JSON.stringify({ apiVersion: '2', name, version: '2.0.0', provider: { name } }));
@@ -207,6 +207,14 @@ describe('berth microservice package: a TypeScript project with its own build', 
     symlinkSync(join(ROOT, 'node_modules', 'typescript'), join(work, 'node_modules', 'typescript'));
     mkdirSync(join(work, 'node_modules', '@types'));
     symlinkSync(join(ROOT, 'node_modules', '@types', 'node'), join(work, 'node_modules', '@types', 'node'));
+    // A production dependency with one of its own, installed side by side as npm hoists them.
+    const dependency = (dir: string, pkg: object) => {
+      mkdirSync(join(work, 'node_modules', dir), { recursive: true });
+      writeFileSync(join(work, 'node_modules', dir, 'package.json'), JSON.stringify(pkg));
+      writeFileSync(join(work, 'node_modules', dir, 'index.js'), 'module.exports = {};\n');
+    };
+    dependency('greet-words', { name: 'greet-words', version: '1.0.0', dependencies: { 'word-list': '^2.0.0' } });
+    dependency('word-list', { name: 'word-list', version: '2.1.0' });
     mkdirSync(join(work, 'node_modules', '.bin'));
     symlinkSync(join('..', 'typescript', 'bin', 'tsc'), join(work, 'node_modules', '.bin', 'tsc'));
 
@@ -216,7 +224,15 @@ describe('berth microservice package: a TypeScript project with its own build', 
     const { config, layers } = await image(join(work, `${name}.zip`));
     expect(config.config.Entrypoint).toEqual(['/usr/local/bin/node', '/app/dist/main.js']);
     expect(layers.map((l) => l.files.length > 0)).toEqual([true, true, true]);
-    expect(layers[2].files.sort()).toEqual(['app/dist/main.js', 'app/package.json']);
+    expect(layers[2].files.sort()).toEqual([
+      'app/dist/main.js', 'app/node_modules/greet-words/index.js', 'app/node_modules/greet-words/package.json',
+      'app/node_modules/word-list/index.js', 'app/node_modules/word-list/package.json', 'app/package.json',
+    ]);
+
+    // A production dependency that is not installed stops the packaging, naming it.
+    rmSync(join(work, 'node_modules', 'word-list'), { recursive: true });
+    const missing = await run(process.execPath, [join(ROOT, 'tools', 'microservice', 'package.js'), work, '--no-build'], work);
+    expect(missing).toMatchObject({ code: 1, stderr: 'packaging failed: greet-words needs word-list, which is not installed; run npm install\n' });
 
     // A main that the build does not produce is refused, naming it.
     writeFileSync(join(work, 'package.json'), JSON.stringify({ ...JSON.parse(readFileSync(join(work, 'package.json'), 'utf8')), main: 'dist/server.js' }));

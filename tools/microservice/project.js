@@ -32,20 +32,23 @@ function walk(dir, skip = new Set(), base = dir) {
 /** A package folder's files (not its own node_modules) placed under `at` in the image. */
 const packageFiles = (dir, at) => walk(dir, new Set(['node_modules'])).map((rel) => file(`${at}/${rel}`, join(dir, rel)));
 
-/** Runs npm in `cwd`; npm's own error summary becomes the error's message. */
-function npm(args, cwd, options = {}) {
+/**
+ * Runs npm in `cwd` and answers its stdout; npm's own error summary becomes the error's message.
+ * With `shown`, everything npm and what it runs print goes to stderr instead.
+ */
+function npm(args, cwd, { shown = false } = {}) {
   try {
-    return execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', options.output ?? 'pipe', 'pipe'], maxBuffer: 64 * 1048576 });
+    return execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', shown ? 2 : 'pipe', shown ? 2 : 'pipe'], maxBuffer: 64 * 1048576 });
   } catch (err) {
     const summary = /npm error (.+)/.exec(String(err.stderr ?? ''))?.[1];
-    throw new Error(`npm ${args[0] === 'run' ? `run ${args[1]}` : args[0]} in ${cwd} failed: ${summary ?? err.message}`);
+    throw new Error(`npm ${args[0] === 'run' ? `run ${args[1]}` : args[0]} in ${cwd} failed: ${summary ?? (err.status ? `exit code ${err.status}` : err.message)}`);
   }
 }
 
 /**
- * The installed production dependencies of the package at `dir` (`dependencies`, and the
- * `optionalDependencies` present), transitively, resolved as Node does from each package's folder
- * up to `top`. @returns Map of the path inside the project (`node_modules/...`) to the folder.
+ * The installed production dependencies of the project at `top` (`dependencies`, and the
+ * `optionalDependencies` present), transitively, each resolved as Node does: from the requiring
+ * package's folder up to `top`. @returns Map of the path inside the project (`node_modules/...`) to the folder.
  * @throws Error naming a dependency that is not installed.
  */
 function productionDependencies(top) {
@@ -76,13 +79,14 @@ function productionDependencies(top) {
   return found;
 }
 
-/** A project: a folder with package.json (see the top of this file). */
-function npmProject(folder, { build }) {
+/** A project: a folder with package.json (see the top of this file); `zipName` is the package being written, never part of it. */
+function npmProject(folder, { build, zipName }) {
   const pkg = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
-  if (build && pkg.scripts?.build) npm(['run', 'build'], folder, { output: process.stderr });
+  // The build's output goes to stderr, so that stdout keeps the one line of the result.
+  if (build && pkg.scripts?.build) npm(['run', 'build'], folder, { shown: true });
   const main = (pkg.main ?? 'index.js').replace(/^\.\//, '');
   const [packed] = JSON.parse(npm(['pack', '--dry-run', '--json', '--ignore-scripts'], folder));
-  const own = packed.files.map((f) => f.path);
+  const own = packed.files.map((f) => f.path).filter((path) => path !== zipName);
   if (!own.includes(main)) {
     throw new Error(`package.json main ${main} is not among the files npm would publish${pkg.scripts?.build ? '' : ' (does it need a build?)'}: ${own.join(', ')}`);
   }
@@ -148,7 +152,7 @@ function repositoryExample(folder, manifest) {
  */
 function projectContent(folder, manifest, { build = true } = {}) {
   const dir = resolve(folder);
-  if (existsSync(join(dir, 'package.json'))) return { kind: 'project', ...npmProject(dir, { build }) };
+  if (existsSync(join(dir, 'package.json'))) return { kind: 'project', ...npmProject(dir, { build, zipName: `${manifest.name}.zip` }) };
   const inRepository = !relative(root, dir).startsWith('..');
   if (!inRepository) throw new Error(`${folder} has no package.json: a microservice project needs one (berth microservice init makes a new project)`);
   return { kind: 'example', ...repositoryExample(dir, manifest) };
