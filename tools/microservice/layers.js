@@ -7,7 +7,7 @@ const { createHash } = require('node:crypto');
 const { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } = require('node:fs');
 const { homedir } = require('node:os');
 const { join } = require('node:path');
-const { constants, zstdCompressSync } = require('node:zlib');
+const { constants, zstdCompressSync, zstdDecompressSync } = require('node:zlib');
 
 const { parentDirectories, tar } = require(join(__dirname, '..', '..', 'dist', 'libs', 'archives', 'src'));
 
@@ -20,10 +20,22 @@ const compress = (data) => zstdCompressSync(data, { params: { [constants.ZSTD_c_
 /** Where compressed layers are kept between runs: $XDG_CACHE_HOME/berth/layers, else ~/.cache/berth/layers. */
 const cacheDir = () => join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'berth', 'layers');
 
+/** Whether `packed` unpacks to the layer `diffId` names (a cache file cut short or changed does not). */
+function holds(packed, diffId) {
+  try {
+    return sha256(zstdDecompressSync(packed)) === diffId;
+  } catch {
+    return false;
+  }
+}
+
 /** The compressed form of the layer `data` (digest `diffId`) from the cache, else compressed now and kept there. */
 function cachedCompress(data, diffId) {
   const path = join(cacheDir(), `${diffId}.tar.zst`);
-  if (existsSync(path)) return readFileSync(path);
+  if (existsSync(path)) {
+    const cached = readFileSync(path);
+    if (holds(cached, diffId)) return cached;
+  }
   const packed = compress(data);
   try {
     mkdirSync(cacheDir(), { recursive: true });
