@@ -1,6 +1,7 @@
 // berth microservice <command>: the life cycle of a microservice through the gateway's REST API
 // (docs/cli.md). Credentials from BERTH_URL, BERTH_USER and BERTH_PASSWORD (or the flags; the
-// password only from the environment or --password-stdin); they are never printed.
+// password only from the environment or --password-stdin); they are never printed. init and package
+// work on local files and need none.
 // Exit codes: 0 done, 1 the operation failed, 2 usage error or missing credentials.
 const { readFileSync } = require('node:fs');
 const { Platform } = require('./platform');
