@@ -5,8 +5,13 @@ const { parseArgs } = require('node:util');
 const COMMON = { url: { type: 'string' }, user: { type: 'string' }, 'password-stdin': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } };
 const timeout = { timeout: { type: 'string' } };
 
-/** Each command: its positional arguments (`<required>`, `[optional]`), its own options, and the default timeout in seconds. */
+/**
+ * Each command: its positional arguments (`<required>`, `[optional]`), its own options, the default
+ * timeout in seconds, and whether it works on local files only (no platform, no credentials).
+ */
 const COMMANDS = {
+  init: { args: ['<name>'], options: { sdk: { type: 'string' } }, local: true },
+  package: { args: ['[folder]'], options: { name: { type: 'string' }, 'no-build': { type: 'boolean' } }, local: true },
   deploy: { args: ['<zip>'], options: { tenant: { type: 'string' }, ...timeout }, timeout: 300 },
   status: { args: ['[name]'], options: {} },
   list: { args: [], options: {} },
@@ -19,6 +24,10 @@ const COMMANDS = {
 const USAGE = `usage: berth microservice <command> [arguments] [options]
 
 commands:
+  init <name>                  create the folder <name> with a new microservice project
+                               --sdk TGZ|VERSION (default: the SDK package this repository builds)
+  package [folder]             build the project in [folder] (default: .) into <name>.zip
+                               --name NAME (package under another name), --no-build (skip npm run build)
   deploy <zip>                 check the ZIP's manifest, create or find the application, upload,
                                subscribe the tenant, wait for health UP
                                --tenant TENANT (default: the caller's), --timeout SECONDS (300)
@@ -36,7 +45,7 @@ commands:
   help                         this text
 
 [name] defaults to the "name" of ./cumulocity.json.
-options of every command: --url URL, --user TENANT/USER, --password-stdin, --help
+options of every command but init and package: --url URL, --user TENANT/USER, --password-stdin, --help
 environment: BERTH_URL (default http://localhost:8080), BERTH_USER, BERTH_PASSWORD
 exit codes: 0 done, 1 the operation failed, 2 usage error or missing credentials`;
 
@@ -96,5 +105,7 @@ function parseCommandLine(argv) {
 
 /** Whether `command` takes an application name (defaulting to the manifest's in the working directory). */
 const takesName = (command) => COMMANDS[command].args.includes('[name]');
+/** Whether `command` works on local files only, needing no platform and no credentials. */
+const isLocal = (command) => COMMANDS[command].local === true;
 
-module.exports = { parseCommandLine, takesName, USAGE };
+module.exports = { parseCommandLine, takesName, isLocal, USAGE };

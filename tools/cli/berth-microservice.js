@@ -1,10 +1,11 @@
 // berth microservice <command>: the life cycle of a microservice through the gateway's REST API
 // (docs/cli.md). Credentials from BERTH_URL, BERTH_USER and BERTH_PASSWORD (or the flags; the
-// password only from the environment or --password-stdin); they are never printed.
+// password only from the environment or --password-stdin); they are never printed. init and package
+// work on local files and need none.
 // Exit codes: 0 done, 1 the operation failed, 2 usage error or missing credentials.
 const { readFileSync } = require('node:fs');
 const { Platform } = require('./platform');
-const { parseCommandLine, takesName, USAGE } = require('./args');
+const { isLocal, parseCommandLine, takesName, USAGE } = require('./args');
 const { localManifestName } = require('./manifest');
 const { elapsed } = require('./output');
 
@@ -18,6 +19,7 @@ async function main(argv, io = {}) {
   if (line.help) { out(USAGE); return 0; }
   if (line.error) { err(`${line.error}\n${USAGE}`); return 2; }
   const { command, args, options } = line;
+  if (isLocal(command)) return runLocal(command, { args, options, out, err, cwd });
   if (takesName(command) && args.name === undefined) {
     try {
       args.name = localManifestName(cwd);
@@ -36,6 +38,16 @@ async function main(argv, io = {}) {
     return await require(`./commands/${command}`).run({ platform, args, options, out, err, say: elapsed(out), url });
   } catch (e) {
     err(`${command} failed: ${e.message}`);
+    return 1;
+  }
+}
+
+/** A command that works on local files only (init, package): no credentials. @returns the exit code. */
+async function runLocal(command, io) {
+  try {
+    return await require(`./commands/${command}`).run(io);
+  } catch (e) {
+    io.err(`${command} failed: ${e.message}`);
     return 1;
   }
 }

@@ -71,6 +71,10 @@ export const TOOL_VARIABLES: readonly ToolVariable[] = [
     description: 'The gateway the microservice CLI talks to, and the credentials (`tenant/user`) it acts with (docs/cli.md).',
   },
   {
+    names: ['XDG_CACHE_HOME'], default: '`~/.cache`', readBy: '`npm run microservice -- package`, `npm run package:microservice`',
+    description: 'Packaging keeps the compressed Node runtime layer of microservice images in `berth/layers` under it, so that the layer is compressed once per Node binary (docs/microservices.md).',
+  },
+  {
     names: ['BERTH_TEST_PORT_BASE'], default: '`18100`', readBy: '`npm test`, the benchmarks, `npm run test:faults`, `npm run test:fuzz`',
     description: 'Base of the test stack\'s ports (apps at base+1…+5, gateway at +80); every benchmark and run of its own uses a range above it (docs/testing.md).',
   },

@@ -1,8 +1,10 @@
 // The Node 24 runtime for a microservice image: the node binary the project uses and the shared
-// libraries it loads (from `ldd`), each at the path the dynamic loader looks for it.
+// libraries it loads (from `ldd`), each at the path the dynamic loader looks for it, without what
+// a running program never reads (debug information and symbol tables: see elf-strip.js).
 const { execFileSync } = require('node:child_process');
 const { existsSync, readFileSync, realpathSync } = require('node:fs');
 const { join } = require('node:path');
+const { stripElf } = require('./elf-strip');
 
 const root = join(__dirname, '..', '..');
 
@@ -21,13 +23,13 @@ function nodeBinary() {
 /** The files of the runtime as `{ name (inside the image, no leading /), data, mode }`. */
 function runtimeFiles() {
   const node = nodeBinary();
-  const files = [{ name: 'usr/local/bin/node', data: readFileSync(node.path), mode: 0o755 }];
+  const files = [{ name: 'usr/local/bin/node', data: stripElf(readFileSync(node.path)), mode: 0o755 }];
   const ldd = execFileSync('ldd', [node.path], { encoding: 'utf8' });
   for (const line of ldd.split('\n')) {
     // "libm.so.6 => /lib/x86_64-linux-gnu/libm.so.6 (0x…)" or "/lib64/ld-linux-x86-64.so.2 (0x…)"
     const match = /=>\s*(\/\S+)/.exec(line) ?? /^\s*(\/\S+)\s/.exec(line);
     if (!match) continue;
-    files.push({ name: match[1].replace(/^\/+/, ''), data: readFileSync(realpathSync(match[1])), mode: 0o755 });
+    files.push({ name: match[1].replace(/^\/+/, ''), data: stripElf(readFileSync(realpathSync(match[1]))), mode: 0o755 });
   }
   return { files, version: node.version };
 }

@@ -1,92 +1,89 @@
-// npm run package:microservice -- <folder> [--name NAME]: the microservice in <folder> (its `cumulocity.json`
-// manifest and its compiled code in dist/<folder>/src) as dist/microservices/<name>.zip, holding
-// the manifest and image.tar: a `docker save` archive made without any container engine, whose one
-// layer is the Node 24 runtime, the compiled service and the @berth libraries it requires.
-// --name deploys the same service under another name (written into the ZIP's manifest).
-const { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } = require('node:fs');
+// berth microservice package [folder] (also npm run package:microservice -- <folder>): the microservice
+// in <folder> (its `cumulocity.json` manifest and its code, see project.js) as <name>.zip holding
+// the manifest and image.tar, a `docker save` archive made without any container engine, of three
+// layers (layers.js): the Node 24 runtime, the same for every microservice; the SDK, the same for
+// every microservice on that SDK version; the service's own code and other dependencies.
+// A project's ZIP goes into its folder, an example's into dist/microservices. --name packages the
+// same service under another name (written into the ZIP's manifest), e.g. to deploy a second copy.
+// docs/microservices.md#packaging
+const { mkdirSync, readFileSync, writeFileSync } = require('node:fs');
 const { join, relative, resolve } = require('node:path');
 const { parseArgs } = require('node:util');
-const { deflateRawSync } = require('node:zlib');
 const { runtimeFiles } = require('./node-runtime');
+const { projectContent } = require('./project');
+const { layer } = require('./layers');
 
 const root = join(__dirname, '..', '..');
-const dist = join(root, 'dist');
-const { dockerSaveArchive, parentDirectories, tar, zip } = require(join(dist, 'libs', 'archives', 'src'));
+const { dockerSaveArchive, zip } = require(join(root, 'dist', 'libs', 'archives', 'src'));
 
 const MANIFEST = 'cumulocity.json';
 
-const walk = (dir) => readdirSync(dir).flatMap((name) => {
-  const path = join(dir, name);
-  return statSync(path).isDirectory() ? walk(path) : [path];
-});
-const jsFiles = (dir) => walk(dir).filter((f) => f.endsWith('.js'));
-
-/** The compiled @berth libraries `files` require, transitively, as { alias, dir }. */
-function berthLibraries(files) {
-  const found = new Map();
-  const queue = [...files];
-  while (queue.length) {
-    const text = readFileSync(queue.shift(), 'utf8');
-    for (const [, lib] of text.matchAll(/require\("@berth\/([a-z-]+)"\)/g)) {
-      if (found.has(lib)) continue;
-      const dir = join(dist, 'libs', lib);
-      if (!existsSync(dir)) throw new Error(`@berth/${lib} is not built; run npm run build`);
-      found.set(lib, dir);
-      queue.push(...jsFiles(join(dir, 'src')));
-    }
-  }
-  return [...found].map(([lib, dir]) => ({ lib, dir }));
-}
-
-/** @returns {{ zipPath: string, name: string, version: string, imageBytes: number }} */
-function packageMicroservice(folder, outDir = join(dist, 'microservices'), { name: rename } = {}) {
+/**
+ * @param {string} folder the microservice's folder
+ * @param {string} [outDir] where the ZIP goes (default: a project's folder, dist/microservices for an example)
+ * @param {{ name?: string, build?: boolean }} [options] `build: false` skips a project's `npm run build`
+ * @returns {{ zipPath: string, name: string, version: string, imageBytes: number, zipBytes: number, node: string,
+ *   layers: Array<{ diffId: string, createdBy: string, bytes: number, packedBytes: number }> }}
+ */
+function packageMicroservice(folder, outDir, { name: rename, build = true } = {}) {
   const source = resolve(folder);
-  const manifest = JSON.parse(readFileSync(join(source, MANIFEST), 'utf8'));
+  let manifest;
+  try {
+    manifest = JSON.parse(readFileSync(join(source, MANIFEST), 'utf8'));
+  } catch (err) {
+    throw new Error(err.code === 'ENOENT' ? `${folder} has no ${MANIFEST}` : `${MANIFEST} is not valid JSON: ${err.message}`);
+  }
   if (rename !== undefined) manifest.name = rename;
   const name = manifest.name;
   if (!/^[a-z0-9-]{1,23}$/.test(name ?? '')) throw new Error(`${MANIFEST}: name must be 1–23 lowercase letters, digits or -, not ${JSON.stringify(name)}`);
-  const compiled = join(dist, relative(root, source), 'src');
-  if (!existsSync(join(compiled, 'main.js'))) throw new Error(`${relative(root, compiled)}/main.js is missing; run npm run build`);
+  const content = projectContent(source, manifest, { build });
 
-  const appFiles = jsFiles(compiled).map((f) => ({ name: `app/src/${relative(compiled, f)}`, data: readFileSync(f) }));
-  const libFiles = berthLibraries(jsFiles(compiled)).flatMap(({ lib, dir }) => {
-    const own = join(root, 'libs', lib, 'package.json');
-    const pkg = existsSync(own) ? readFileSync(own) : Buffer.from(JSON.stringify({ name: `@berth/${lib}`, private: true, main: 'src/index.js' }));
-    return [
-      { name: `app/node_modules/@berth/${lib}/package.json`, data: pkg },
-      ...jsFiles(join(dir, 'src')).map((f) => ({ name: `app/node_modules/@berth/${lib}/src/${relative(join(dir, 'src'), f)}`, data: readFileSync(f) })),
-    ];
-  });
   const runtime = runtimeFiles();
-  const files = [...runtime.files, ...appFiles, ...libFiles, { name: 'app/package.json', data: JSON.stringify({ name, version: manifest.version, private: true }) }];
-  const layer = tar([...parentDirectories(files.map((f) => f.name)), { name: 'tmp/', type: '5', mode: 0o1777 }, ...files]);
-  const image = dockerSaveArchive([layer], {
-    Entrypoint: ['/usr/local/bin/node', '/app/src/main.js'], WorkingDir: '/app',
+  const layers = [
+    layer(runtime.files, `berth: Node ${runtime.version} runtime`, { dirs: [{ name: 'tmp/', mode: 0o1777 }], cache: true }),
+    ...(content.sdk.length ? [layer(content.sdk, `berth: @berth/microservice-sdk ${content.sdkVersion}`)] : []),
+    layer(content.app, `berth: ${name} ${manifest.version}`),
+  ];
+  const image = dockerSaveArchive(layers, {
+    Entrypoint: ['/usr/local/bin/node', content.entry], WorkingDir: '/app',
     Env: ['PATH=/usr/local/bin:/usr/bin:/bin', 'NODE_ENV=production', 'SERVER_PORT=80'], ExposedPorts: { '80/tcp': {} },
   }, `localhost/${name}:${manifest.version}`);
-  const archive = zip([
-    { name: MANIFEST, data: JSON.stringify(manifest, null, 2) },
-    { name: 'image.tar', data: image, compressed: deflateRawSync(image, { level: 1 }) },
-  ]);
-  mkdirSync(outDir, { recursive: true });
-  const zipPath = join(outDir, `${name}.zip`);
+  // The layers are compressed already: the ZIP stores image.tar as it is.
+  const archive = zip([{ name: MANIFEST, data: JSON.stringify(manifest, null, 2), deflate: true }, { name: 'image.tar', data: image }]);
+  const out = outDir ?? (content.kind === 'project' ? source : join(root, 'dist', 'microservices'));
+  mkdirSync(out, { recursive: true });
+  const zipPath = join(out, `${name}.zip`);
   writeFileSync(zipPath, archive);
-  return { zipPath, name, version: manifest.version, imageBytes: image.length, zipBytes: archive.length, node: runtime.version };
+  return {
+    zipPath, name, version: manifest.version, imageBytes: image.length, zipBytes: archive.length, node: runtime.version,
+    layers: layers.map((l) => ({ diffId: l.diffId, createdBy: l.createdBy, bytes: l.bytes, packedBytes: l.data.length })),
+  };
 }
 
-module.exports = { packageMicroservice };
+const size = (n) => (n >= 1048576 ? `${(n / 1048576).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`);
+
+/** The one line that reports a package: the ZIP, its size, and each layer with its compressed size. */
+function summary(out, cwd = process.cwd()) {
+  const layers = out.layers.map((l) => `${l.createdBy.replace(/^berth: /, '')} ${size(l.packedBytes)}`).join(', ');
+  return `${out.name} ${out.version}: ${relative(cwd, out.zipPath)} (${size(out.zipBytes)}; layers: ${layers})`;
+}
+
+module.exports = { packageMicroservice, summary };
 
 if (require.main === module) {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { name: { type: 'string' } } });
-  const folder = positionals[0];
-  if (!folder) {
-    console.error('usage: npm run package:microservice -- <folder with cumulocity.json> [--name NAME]');
+  let parsed;
+  try {
+    parsed = parseArgs({ allowPositionals: true, options: { name: { type: 'string' }, 'no-build': { type: 'boolean' } } });
+  } catch (err) {
+    parsed = { positionals: [], error: err.message };
+  }
+  const folder = parsed.positionals[0];
+  if (!folder || parsed.positionals.length > 1) {
+    console.error(`${parsed.error ? `${parsed.error}\n` : ''}usage: npm run package:microservice -- <folder with cumulocity.json> [--name NAME] [--no-build]`);
     process.exit(2);
   }
   try {
-    const out = packageMicroservice(folder, undefined, { name: values.name });
-    const mb = (n) => `${(n / 1048576).toFixed(1)} MB`;
-    console.log(`${out.name} ${out.version}: ${relative(process.cwd(), out.zipPath)} (${mb(out.zipBytes)}; image.tar ${mb(out.imageBytes)}, Node ${out.node})`);
+    console.log(summary(packageMicroservice(folder, undefined, { name: parsed.values.name, build: !parsed.values['no-build'] })));
   } catch (err) {
     console.error(`packaging failed: ${err.message}`);
     process.exit(1);

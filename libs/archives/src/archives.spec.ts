@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { dockerSaveArchive } from './docker-save';
 import { parentDirectories, tar } from './tar';
 import { zip } from './zip';
@@ -29,6 +31,18 @@ describe('archives', () => {
     const config = JSON.parse(execFileSync('tar', ['-xOf', join(dir, 'image.tar'), manifest[0].Config], { encoding: 'utf8' }));
     expect(config).toMatchObject({ os: 'linux', config: { Entrypoint: ['/hello'] }, rootfs: { diff_ids: [`sha256:${manifest[0].Layers[0].split('/')[0]}`] } });
     expect(manifest[0].RepoTags).toEqual(['localhost/x:1']);
+  });
+
+  it('names a compressed layer by the digest of its uncompressed tar, and stores it as given', () => {
+    const layer = tar([{ name: 'hello', data: 'hi' }]);
+    const diffId = createHash('sha256').update(layer).digest('hex');
+    const packed = gzipSync(layer);
+    writeFileSync(join(dir, 'packed.tar'), dockerSaveArchive([{ diffId, data: packed, createdBy: 'test layer' }], {}, 'localhost/x:1'));
+    const manifest = JSON.parse(execFileSync('tar', ['-xOf', join(dir, 'packed.tar'), 'manifest.json'], { encoding: 'utf8' }));
+    const config = JSON.parse(execFileSync('tar', ['-xOf', join(dir, 'packed.tar'), manifest[0].Config], { encoding: 'utf8' }));
+    expect(manifest[0].Layers).toEqual([`${diffId}/layer.tar`]);
+    expect(config).toMatchObject({ rootfs: { diff_ids: [`sha256:${diffId}`] }, history: [{ created_by: 'test layer' }] });
+    expect(execFileSync('tar', ['-xOf', join(dir, 'packed.tar'), `${diffId}/layer.tar`]).equals(packed)).toBe(true);
   });
 
   it('writes ZIPs that Python reads back', () => {

@@ -7,3 +7,4 @@ export * from './subscriptions';
 export * from './registration';
 export * from './http-error';
 export * from './microservice';
+export * from './settings';
