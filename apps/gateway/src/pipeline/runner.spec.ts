@@ -1,4 +1,5 @@
 import { DomainError, HttpErrorFilter, MethodIndex } from '@berth/http';
+import { currentWork } from '@berth/messaging';
 import { Metrics, RawExchanges } from '@berth/runtime';
 import pino from 'pino';
 import { answered, exchangeFor, written } from '../../test/exchange';
@@ -29,7 +30,7 @@ describe('Pipeline', () => {
     const contexts: unknown[] = [];
     const steps: Step[] = [
       (e) => { e.work.correlationId = 'c-1'; },
-      async () => { contexts.push((await import('@berth/messaging')).currentWork()?.correlationId); },
+      async () => { contexts.push(currentWork()?.correlationId); },
       answer,
     ];
     expect(await run(steps, ex)).toEqual(['0', '1', '2']);
