@@ -18,7 +18,8 @@ const { median, summarize, printTable } = require('./stats');
 const { packageMicroservice } = require('../microservice/package');
 const { startContainerRelay } = require('../microservice/container-relay');
 const { Platform } = require('../cli/platform');
-const { deploy } = require('../cli/deploy');
+const { deploy } = require('../cli/commands/deploy');
+const { elapsed } = require('../cli/output');
 const { startStack: startBenchStack, stackPorts } = require('./bench-stack');
 const { runBenchmark } = require('./lifecycle');
 
@@ -118,7 +119,7 @@ async function main() {
   await startStack();
   console.error(`  stack up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const deployStart = Date.now();
-  const app = await deploy(platform, { zip: packaged.zipPath, timeoutMs: 900000, out: (l) => console.error(`  ${l}`), progress: () => undefined });
+  const app = await deploy(platform, { zip: packaged.zipPath, timeoutMs: 900000, say: elapsed((l) => console.error(`  ${l}`)), warn: (l) => console.error(`  ${l}`), progress: () => undefined });
   const firstDeployMs = Date.now() - deployStart;
   rmSync(packaged.zipPath, { force: true });
   const health = await subscribeToHealthy(app);

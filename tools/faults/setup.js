@@ -5,7 +5,8 @@ const { rmSync } = require('node:fs');
 const { join } = require('node:path');
 const { packageMicroservice } = require('../microservice/package');
 const { Platform } = require('../cli/platform');
-const { deploy } = require('../cli/deploy');
+const { deploy } = require('../cli/commands/deploy');
+const { elapsed } = require('../cli/output');
 const { basic } = require('./client');
 
 const ROOT = join(__dirname, '..', '..');
@@ -31,7 +32,7 @@ async function retryUntil(fn, statuses, what, ms = 30000) {
 /** Packages examples/hello-microservice under `name` and deploys it with the CLI's flow; MARKET, so other tenants can subscribe. */
 async function hostMicroservice(platform, name, log) {
   const packaged = packageMicroservice(join(ROOT, 'examples', 'hello-microservice'), join(ROOT, 'dist', 'microservices'), { name });
-  const app = await deploy(platform, { zip: packaged.zipPath, timeoutMs: 600000, out: (l) => log(`  ${l}`), progress: () => undefined });
+  const app = await deploy(platform, { zip: packaged.zipPath, timeoutMs: 600000, say: elapsed((l) => log(`  ${l}`)), warn: (l) => log(`  ${l}`), progress: () => undefined });
   rmSync(packaged.zipPath, { force: true });
   await expectStatus(platform.request(`/application/applications/${app.id}`, { method: 'PUT', body: { availability: 'MARKET' } }), [200], 'availability MARKET');
   return app;

@@ -23,10 +23,11 @@ describe('gateway pipeline: every kind of request runs every step in order', () 
   let name: string;
 
   beforeAll(async () => {
+    // The gateway first (it reports UP once it follows the events), so it sees the microservice's route come up.
+    gateway = await startExtraApp('gateway', LOG, PORT, { LOG_LEVEL: 'trace' });
     const hosted = await microservice({ isolation: 'MULTI_TENANT', resources: { cpu: '0.5', memory: '128M' } });
     name = hosted.name;
     await subscribeManagement(hosted.id);
-    gateway = await startExtraApp('gateway', LOG, PORT, { LOG_LEVEL: 'trace' });
     const ready = await eventually(() => fetch(`${gateway.url}/service/${name}/hello`, { headers: { authorization: basic(...admin()) } }), (r) => r.status === 200, 90_000);
     expect(ready.status).toBe(200);
   }, 240_000);

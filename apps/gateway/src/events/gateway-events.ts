@@ -34,6 +34,7 @@ const TOPICS = [Topics.userEvents, Topics.tenantEvents, Topics.optionEvents, Top
 @Injectable()
 export class GatewayEvents implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly handlers: GatewayEventHandler[] = [];
+  private readonly reloads: Array<() => Promise<void>> = [];
   private consumer?: Consumer;
   private stopping = false;
 
@@ -52,6 +53,15 @@ export class GatewayEvents implements OnApplicationBootstrap, OnApplicationShutd
   /** Registers a handler; each event goes to every handler. Handlers must be idempotent. */
   on(handler: GatewayEventHandler): void {
     this.handlers.push(handler);
+  }
+
+  /**
+   * Registers a reload of state read before the group joined (the routes from Redis): it runs once
+   * the events are followed, before the gateway reports ready, so a change made between that read
+   * and the join (which counts as handled) is not lost. Reloads must be idempotent.
+   */
+  onFollowing(reload: () => Promise<void>): void {
+    this.reloads.push(reload);
   }
 
   onApplicationBootstrap() {
@@ -102,6 +112,7 @@ export class GatewayEvents implements OnApplicationBootstrap, OnApplicationShutd
     for (let attempt = 1; !this.stopping; attempt++) {
       try {
         await this.startingPoint();
+        for (const reload of this.reloads) await reload();
         this.readiness.ready();
         return;
       } catch (err) {

@@ -9,7 +9,8 @@ import { ServiceRouteTable, ServiceTarget } from './service-route-table';
 
 /**
  * The routes of hosted microservices: read whole from Redis at start-up (before the gateway
- * listens), then kept current from `ServiceRoutesChanged` events. One keep-alive undici Pool per
+ * listens) and again once its events are followed (a change between the two is not lost), then
+ * kept current from `ServiceRoutesChanged` events. One keep-alive undici Pool per
  * endpoint, closed when no route names the endpoint any more. A tenant's unsubscription counts at
  * once, from the subscription app's own event: the route, which the orchestrator changes once it
  * has learned of it, may still list the tenant (docs/consistency.md).
@@ -25,6 +26,7 @@ export class ServiceRoutes implements OnApplicationBootstrap, OnApplicationShutd
     @Inject(REDIS) private readonly redis: Redis, @Inject(BASE_CONFIG) private readonly config: GatewayConfig,
     events: GatewayEvents, @Inject(PINO) private readonly logger: Logger,
   ) {
+    events.onFollowing(() => this.load());
     events.on((envelope) => {
       if (envelope.type === ServiceRoutesChanged.type) this.apply(envelope.payload as ServiceRouteV1);
       else if (envelope.type === TenantSubscribed.type || envelope.type === TenantUnsubscribed.type) {
@@ -34,6 +36,11 @@ export class ServiceRoutes implements OnApplicationBootstrap, OnApplicationShutd
   }
 
   async onApplicationBootstrap() {
+    await this.load();
+  }
+
+  /** Every route Redis holds; a route older than the one known already is ignored, so loading again is harmless. */
+  private async load(): Promise<void> {
     const all = await this.redis.hgetall(serviceRoutesKey(this.config.BERTH_DB_PREFIX));
     for (const value of Object.values(all)) this.apply(JSON.parse(value) as ServiceRouteV1);
     this.logger.info({ routes: Object.keys(all).length }, 'microservice routes loaded');
