@@ -1,9 +1,8 @@
-import { ERROR_GUIDE, ERROR_STATUS, ErrorKind } from '@berth/http';
+import { ERROR_GUIDE, ERROR_KINDS_BY_STATUS, ERROR_STATUS } from '@berth/http';
 import { GENERATE_COMMAND } from './config-reference';
 
 /** docs/errors.md as the error guide of libs/http renders it: the page the gateway serves at `/docs/errors`, for readers of the repository. */
 export function renderErrorsReference(): string {
-  const kinds = (Object.keys(ERROR_GUIDE) as ErrorKind[]).sort((a, b) => ERROR_STATUS[a] - ERROR_STATUS[b]);
   return [
     '# Errors',
     '',
@@ -13,7 +12,7 @@ export function renderErrorsReference(): string {
     '',
     '| status | kind | what it means, and what to do |',
     '|---|---|---|',
-    ...kinds.map((kind) => `| ${ERROR_STATUS[kind]} | \`${kind}\` | ${ERROR_GUIDE[kind]} |`),
+    ...ERROR_KINDS_BY_STATUS.map((kind) => `| ${ERROR_STATUS[kind]} | \`${kind}\` | ${ERROR_GUIDE[kind]} |`),
     '',
   ].join('\n');
 }

@@ -1,4 +1,4 @@
-import type { ErrorKind } from './domain-error';
+import { ERROR_STATUS, ErrorKind } from './domain-error';
 
 /**
  * What each kind of error means and what the client can do about it: the page the error
@@ -28,3 +28,6 @@ export const ERROR_GUIDE: Record<ErrorKind, string> = {
 export function errorAnchor(kind: string): string {
   return kind.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 }
+
+/** Every error kind, by status: the rows of the errors page. */
+export const ERROR_KINDS_BY_STATUS: readonly ErrorKind[] = (Object.keys(ERROR_GUIDE) as ErrorKind[]).sort((a, b) => ERROR_STATUS[a] - ERROR_STATUS[b]);

@@ -29,8 +29,13 @@ export function corsHeaders(cors: GatewayCors): Step {
   return (ex) => {
     const { req, res } = ex;
     const origin = req.headers.origin;
-    if (ex.upgrade) return ex.auth && !ex.corsSet ? (ex.corsSet = true, checkUpgradeOrigin(req.headers, ex.auth, cors)) : undefined;
-    if (origin === undefined || ex.corsSet || isPreflight(req.method, req.headers)) return undefined;
+    if (ex.corsSet) return undefined;
+    if (ex.upgrade) {
+      if (!ex.auth) return undefined;
+      ex.corsSet = true;
+      return checkUpgradeOrigin(req.headers, ex.auth, cors);
+    }
+    if (origin === undefined || isPreflight(req.method, req.headers)) return undefined;
     ex.corsSet = true;
     const headers = cors.headers(origin, req.headers, ex.auth?.principal.tenant);
     if (headers instanceof Promise) return headers.then((h) => setCorsHeaders(res, h));

@@ -1,4 +1,4 @@
-import { ERROR_GUIDE, ERROR_STATUS, errorAnchor, ErrorKind, PAGE_CSP } from '@berth/http';
+import { ERROR_GUIDE, ERROR_KINDS_BY_STATUS, ERROR_STATUS, errorAnchor, PAGE_CSP } from '@berth/http';
 import type { OwnResources } from '../routing/own-resources';
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -7,8 +7,7 @@ const withCode = (text: string) => escape(text).replace(/`([^`]+)`/g, '<code>$1<
 
 /** The errors page: one row per kind, by status, its anchor the one the error resource's `info` names. */
 function errorsPage(): string {
-  const kinds = (Object.keys(ERROR_GUIDE) as ErrorKind[]).sort((a, b) => ERROR_STATUS[a] - ERROR_STATUS[b]);
-  const rows = kinds.map((kind) => `<tr id="${errorAnchor(kind)}"><td>${ERROR_STATUS[kind]}</td><td>${escape(kind)}</td><td>${withCode(ERROR_GUIDE[kind])}</td></tr>`);
+  const rows = ERROR_KINDS_BY_STATUS.map((kind) => `<tr id="${errorAnchor(kind)}"><td>${ERROR_STATUS[kind]}</td><td>${escape(kind)}</td><td>${withCode(ERROR_GUIDE[kind])}</td></tr>`);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Errors</title></head>
 <body><main><h1>Errors</h1>

@@ -52,9 +52,9 @@ export class UsageCounter implements OnModuleInit, OnApplicationShutdown {
     await this.flush().catch(() => undefined);
   }
 
-  /** Counts a public request by its application key header; the gateway's own `/health` is not usage. */
-  countRequest(url: string, headers: Record<string, string | string[] | undefined>): void {
-    if (url !== '/health') this.count(headers[this.header]);
+  /** Counts a public request (its path, no query) by its application key header; the gateway's own `/health` is not usage. */
+  countRequest(path: string, headers: Record<string, string | string[] | undefined>): void {
+    if (path !== '/health') this.count(headers[this.header]);
   }
 
   count(header: string | string[] | undefined): void {
