@@ -23,23 +23,35 @@ export function useRoute(): Route {
   return parseRoute(hash);
 }
 
-export interface Loaded<T> { data?: T; error?: string; loading: boolean; reload(): void }
+/** `reload()` settles once the page shows what the new load answered, so a caller can say "saved" only then. */
+export interface Loaded<T> { data?: T; error?: string; loading: boolean; reload(): Promise<void> }
 
 /** Loads data for a page (again whenever `key` changes, or on `reload()`), with its loading and error states. */
 export function useLoad<T>(load: () => Promise<T>, key: string): Loaded<T> {
   const [state, setState] = useState<{ data?: T; error?: string; loading: boolean }>({ loading: true });
   const [round, setRound] = useState(0);
+  const waiting = useRef<(() => void)[]>([]);
   useEffect(() => {
     let current = true;
+    const settles = waiting.current.splice(0);
+    const settle = (next: { data?: T; error?: string }) => {
+      if (!current) return;
+      setState({ ...next, loading: false });
+      for (const done of settles) done();
+    };
     setState((s) => ({ ...s, loading: true }));
-    load().then(
-      (data) => current && setState({ data, loading: false }),
-      (err: unknown) => current && setState({ error: errorMessage(err), loading: false }),
-    );
-    return () => { current = false; };
+    load().then((data) => settle({ data }), (err: unknown) => settle({ error: errorMessage(err) }));
+    return () => {
+      // A newer load replaces this one: whoever waited for this one waits for that one.
+      current = false;
+      waiting.current.push(...settles);
+    };
     // `key` names everything `load` depends on: a new `load` closure alone loads nothing again.
   }, [key, round]);
-  const reload = useCallback(() => setRound((r) => r + 1), []);
+  const reload = useCallback(() => new Promise<void>((done) => {
+    waiting.current.push(done);
+    setRound((r) => r + 1);
+  }), []);
   return { ...state, reload };
 }
 

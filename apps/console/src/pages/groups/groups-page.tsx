@@ -27,7 +27,7 @@ export function GroupsPage({ route }: { route: Route }) {
     {
       title: 'Actions',
       cell: (g) => <ConfirmButton label="Delete" question={`Delete group ${g.name}?`} disabled={remove.busy}
-        onConfirm={() => remove.run(() => client.userGroup.delete({ id: g.id })).then((ok) => ok && list.reload())} />,
+        onConfirm={() => remove.run(() => client.userGroup.delete({ id: g.id })).then(async (ok) => { if (ok) await list.reload(); })} />,
     },
   ];
 

@@ -40,7 +40,7 @@ export function LoginOptionsPage() {
   );
 }
 
-function TfaSettingsForm({ onSaved }: { onSaved(): void }) {
+function TfaSettingsForm({ onSaved }: { onSaved(): Promise<void> }) {
   const { client } = useSession();
   const loaded = useLoad(() => requestJson<Record<string, string>>(client, `/tenant/options/${seg(TFA_CATEGORY)}`), 'tfa');
   const [settings, setSettings] = useState<TfaSettings>(tfaSettingsOf(undefined));
@@ -51,7 +51,7 @@ function TfaSettingsForm({ onSaved }: { onSaved(): void }) {
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     setSaved(false);
-    if (await action.run(() => requestJson(client, `/tenant/options/${seg(TFA_CATEGORY)}`, { method: 'PUT', body: tfaOptions(settings) }))) { setSaved(true); onSaved(); }
+    if (await action.run(() => requestJson(client, `/tenant/options/${seg(TFA_CATEGORY)}`, { method: 'PUT', body: tfaOptions(settings) }))) { await onSaved(); setSaved(true); }
   }
 
   return (
@@ -96,7 +96,7 @@ function TokenLifespanForm() {
     const write = parsed.seconds !== undefined
       ? () => client.options.tenant.create({ ...option, value: String(parsed.seconds) })
       : () => (hadOne ? client.options.tenant.delete(option as never) : Promise.resolve());
-    if (await action.run(write)) { setSaved(true); loaded.reload(); }
+    if (await action.run(write)) { await loaded.reload(); setSaved(true); }
   }
 
   return (

@@ -45,7 +45,7 @@ export function RuntimeOptions({ app }: { app: IApplication }) {
   );
 }
 
-function RuntimeForm({ rows, onSaved }: { rows: RuntimeRow[]; onSaved(): void }) {
+function RuntimeForm({ rows, onSaved }: { rows: RuntimeRow[]; onSaved(): Promise<void> }) {
   const { client } = useSession();
   const [inputs, setInputs] = useState<Partial<Record<RuntimeSetting, string>>>({});
   const [saved, setSaved] = useState(false);
@@ -61,9 +61,10 @@ function RuntimeForm({ rows, onSaved }: { rows: RuntimeRow[]; onSaved(): void })
       }
     });
     if (done) {
+      // "Saved" appears once the table above shows the stored values, not before.
+      await onSaved();
       setInputs({});
       setSaved(true);
-      onSaved();
     }
   }
 

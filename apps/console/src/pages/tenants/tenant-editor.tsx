@@ -23,7 +23,7 @@ export function TenantEditor({ id }: { id: string }) {
   );
 }
 
-function TenantForm({ tenant, onSaved }: { tenant: ITenant; onSaved(): void }) {
+function TenantForm({ tenant, onSaved }: { tenant: ITenant; onSaved(): Promise<void> }) {
   const { client } = useSession();
   const [fields, setFields] = useState<TenantFields>(() => fieldsOf(tenant));
   const [rows, setRows] = useState<PropertyRow[]>(() => rowsOf(tenant.customProperties));
@@ -41,7 +41,7 @@ function TenantForm({ tenant, onSaved }: { tenant: ITenant; onSaved(): void }) {
     setInvalid(update.ok ? undefined : update.error);
     if (!update.ok) return;
     if (Object.keys(update.value).length === 0) { setSaved(true); return; }
-    if (await action.run(() => client.tenant.update({ id: tenant.id, ...update.value } as ITenant))) { setSaved(true); onSaved(); }
+    if (await action.run(() => client.tenant.update({ id: tenant.id, ...update.value } as ITenant))) { await onSaved(); setSaved(true); }
   }
 
   return (

@@ -26,7 +26,7 @@ export function TenantsPage({ route }: { route: Route }) {
       title: 'Actions',
       cell: (t) => (
         <ConfirmButton label="Delete" question={`Delete tenant ${t.id} (${t.domain})?`} disabled={remove.busy}
-          onConfirm={() => remove.run(() => client.tenant.delete(String(t.id))).then((ok) => ok && list.reload())} />
+          onConfirm={() => remove.run(() => client.tenant.delete(String(t.id))).then(async (ok) => { if (ok) await list.reload(); })} />
       ),
     },
   ];

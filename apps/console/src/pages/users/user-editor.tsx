@@ -48,7 +48,7 @@ function groupName(groups: IUserGroup[], group: Partial<IUserGroup>): string {
   return group.name ?? groups.find((g) => String(g.id) === String(group.id))?.name ?? String(group.id);
 }
 
-function UserForm({ user, onSaved }: { user: IUser; onSaved(): void }) {
+function UserForm({ user, onSaved }: { user: IUser; onSaved(): Promise<void> }) {
   const { client } = useSession();
   const [fields, setFields] = useState<UserFields>(() => userFieldsOf(user));
   const [saved, setSaved] = useState(false);
@@ -62,9 +62,9 @@ function UserForm({ user, onSaved }: { user: IUser; onSaved(): void }) {
     event.preventDefault();
     const body = userUpdate(user, fields);
     if (Object.keys(body).length === 0 || await action.run(() => client.user.update({ id: user.userName, ...body }))) {
-      setSaved(true);
       setFields((f) => ({ ...f, password: '' }));
-      onSaved();
+      await onSaved();
+      setSaved(true);
     }
   }
 

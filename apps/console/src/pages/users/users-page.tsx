@@ -45,7 +45,7 @@ export function UsersPage({ route }: { route: Route }) {
     {
       title: 'Actions',
       cell: (u) => <ConfirmButton label="Delete" question={`Delete user ${u.userName}?`} disabled={remove.busy}
-        onConfirm={() => remove.run(() => client.user.delete(u.userName)).then((ok) => ok && list.reload())} />,
+        onConfirm={() => remove.run(() => client.user.delete(u.userName)).then(async (ok) => { if (ok) await list.reload(); })} />,
     },
   ];
 
