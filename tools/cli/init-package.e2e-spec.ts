@@ -1,11 +1,11 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { zstdDecompressSync } from 'node:zlib';
-import { admin, basic, eventually, gw, removeStackContainers, stackContainers, testStack, uniqueName } from '@berth/testing';
+import { admin, basic, engine, eventually, gw, removeStackContainers, stackContainers, testStack, uniqueName } from '@berth/testing';
 
 const ROOT = join(__dirname, '..', '..');
 const CLI = join(__dirname, 'berth-microservice.js');
@@ -35,6 +35,49 @@ function unzip(zipPath: string, into: string): Map<string, Buffer> {
   const names: string[] = JSON.parse(execFileSync('python3', ['-c',
     'import json,sys,zipfile; z=zipfile.ZipFile(sys.argv[1]); z.extractall(sys.argv[2]); print(json.dumps(z.namelist()))', zipPath, into], { encoding: 'utf8' }));
   return new Map(names.map((n) => [n, readFileSync(join(into, n))]));
+}
+
+/** `berth microservice logs --follow` running in `cwd` until `stop()` sends it SIGINT (Ctrl-C). */
+function follower(cwd: string) {
+  const child = spawn(process.execPath, [CLI, 'logs', '--follow'], {
+    cwd, env: { ...process.env, BERTH_URL: testStack.gatewayUrl, BERTH_USER: admin()[0], BERTH_PASSWORD: admin()[1] },
+  });
+  const output: Run = { code: -1, stdout: '', stderr: '' };
+  child.stdout.on('data', (c) => { output.stdout += c; });
+  child.stderr.on('data', (c) => { output.stderr += c; });
+  const exited = new Promise<Run>((resolve) => child.on('exit', (code) => resolve({ ...output, code: code ?? -1 })));
+  return { output, stop: () => { child.kill('SIGINT'); return exited; } };
+}
+
+/** Calls `call` ten times a second, none waiting for the one before, until stopped; every answer in the order sent. */
+function steadyLoad<T>(call: () => Promise<T>) {
+  const answers: Promise<T>[] = [];
+  let settled = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      answers.push(call().finally(() => { settled += 1; }));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  return {
+    /** Waits until `more` answers came in after this call. */
+    async more(more: number) {
+      const from = settled;
+      await eventually(() => settled, (n) => n >= from + more, { timeoutMs: 30000, what: `${more} more answers` });
+    },
+    async stop(): Promise<T[]> {
+      running = false;
+      await loop;
+      return Promise.all(answers);
+    },
+  };
+}
+
+/** The engine's images of the binaries `binaryIds` (the orchestrator tags them `berth-binary:<binaryId>`). */
+async function imagesOf(binaryIds: string[]): Promise<string[]> {
+  const tags = (await engine()!.listImages()).flatMap((image) => image.RepoTags ?? []);
+  return tags.filter((tag) => binaryIds.some((id) => tag.endsWith(`/berth-binary:${id}`)));
 }
 
 interface Layer { diffId: string; packed: number; files: string[] }
@@ -151,9 +194,12 @@ describe('berth microservice init and package: a new project outside the reposit
     expect({ code: deployed.code, stdout: deployed.stdout }).toEqual({ code: 0, stdout: expect.stringContaining(`/service/${name}/health is UP`) });
     expect(await call('/hello?who=e2e')).toEqual({ status: 200, text: 'hello e2e!' });
     expect(JSON.parse((await call('/me')).text)).toMatchObject({ tenant: 'management', user: 'admin' });
-    // What the handler writes to stdout is the service's log.
-    const logs = await eventually(() => berth(['logs', '--limit', '100'], project), (r) => r.stdout.includes('management/admin asked to greet e2e'), { timeoutMs: 60000, intervalMs: 1000 });
-    expect(logs.code).toBe(0);
+    // What the handler writes to stdout is the service's log: `logs --follow` shows a call made while it follows.
+    const follow = follower(project);
+    await eventually(() => follow.output.stdout, (out) => out.includes('asked to greet e2e'), { timeoutMs: 60000, what: 'the first call in the followed logs' });
+    expect(await call('/hello?who=follower')).toEqual({ status: 200, text: 'hello follower!' });
+    await eventually(() => follow.output.stdout, (out) => out.includes('management/admin asked to greet follower'), { timeoutMs: 60000, what: 'the new call in the followed logs' });
+    expect(await follow.stop()).toMatchObject({ code: 0, stderr: '' });
 
     // A new version: the code changed, the manifest's version raised, packaged and deployed again.
     const main = join(project, 'src', 'main.js');
@@ -161,8 +207,16 @@ describe('berth microservice init and package: a new project outside the reposit
     const manifestFile = join(project, 'cumulocity.json');
     writeFileSync(manifestFile, JSON.stringify({ ...JSON.parse(readFileSync(manifestFile, 'utf8')), version: '1.1.0' }, null, 2));
     expect((await berth(['package'], project)).code).toBe(0);
+    // The update under a steady load: every call answers 200 from one version or the other, and once
+    // deploy says it is done the new one answers.
+    const load = steadyLoad(() => call('/hello?who=e2e'));
+    await load.more(10);
     expect((await berth(['deploy', `${name}.zip`, '--timeout', '600'], project)).code).toBe(0);
-    expect(await eventually(() => call('/hello?who=e2e'), (r) => r.text === 'hi e2e!', { timeoutMs: 300000, intervalMs: 500 })).toEqual({ status: 200, text: 'hi e2e!' });
+    expect(await call('/hello?who=e2e')).toEqual({ status: 200, text: 'hi e2e!' });
+    await load.more(10);
+    const answers = await load.stop();
+    expect(answers.filter((a) => a.status !== 200 || !['hello e2e!', 'hi e2e!'].includes(a.text))).toEqual([]);
+    expect(answers.at(-1)).toEqual({ status: 200, text: 'hi e2e!' });
     const versions = await berth(['versions'], project);
     expect(versions.stdout).toMatch(/^\s+1\.0\.0\s/m);
     expect(versions.stdout).toMatch(/^\*\s+1\.1\.0\s/m);
@@ -172,9 +226,14 @@ describe('berth microservice init and package: a new project outside the reposit
     expect({ code: activated.code, stdout: activated.stdout }).toEqual({ code: 0, stdout: expect.stringContaining(`${name} runs version 1.0.0`) });
     expect(await eventually(() => call('/hello?who=e2e'), (r) => r.text === 'hello e2e!', { timeoutMs: 60000, intervalMs: 500 })).toEqual({ status: 200, text: 'hello e2e!' });
 
+    const app = (await gw(`/application/applicationsByName/${name}`, { as: admin() })).body.applications[0];
+    const binaries: string[] = app.applicationVersions.map((v: { binaryId: string }) => v.binaryId);
+    expect(await imagesOf(binaries)).not.toEqual([]);
     const deleted = await berth(['delete'], project);
     expect(deleted).toMatchObject({ code: 0, stdout: expect.stringContaining(`no instance of ${name} is left`) });
     expect((await stackContainers(testStack.dbPrefix)).filter((c) => c.Labels['io.berth.application-name'] === name)).toEqual([]);
+    // Nor an image: the orchestrator removes the images no application needs any more.
+    await eventually(() => imagesOf(binaries), (left) => left.length === 0, { timeoutMs: 60000, what: `no image of ${name} left` });
   }, 1200000);
 });
 
