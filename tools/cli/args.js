@@ -18,6 +18,7 @@ const COMMANDS = {
   versions: { args: ['[name]'], options: {} },
   activate: { args: ['<version>', '[name]'], options: timeout, timeout: 300 },
   delete: { args: ['[name]'], options: { force: { type: 'boolean' }, ...timeout }, timeout: 120 },
+  run: { args: ['[folder]'], options: { local: { type: 'boolean' }, port: { type: 'string' }, 'no-build': { type: 'boolean' } } },
   logs: { args: ['[name]'], options: { instance: { type: 'string' }, follow: { type: 'boolean', short: 'f' }, limit: { type: 'string' }, since: { type: 'string' } } },
 };
 
@@ -38,6 +39,10 @@ commands:
                                --timeout SECONDS (300)
   delete [name]                delete the application and wait until its instances are gone
                                --force (also when other tenants are subscribed), --timeout SECONDS (120)
+  run --local [folder]         run the service in [folder] (default: .) as a local process against the
+                               platform: application, subscription and bootstrap user made ready,
+                               the SDK's environment set; Ctrl-C stops it
+                               --port PORT (default: a free one), --no-build (skip npm run build)
   logs [name]                  the instances' output, each line prefixed by its instance
                                --instance NAME (only that one, no prefix), --follow|-f (until Ctrl-C),
                                --limit N (newest lines per instance, 1-10000, default 1000),
@@ -95,6 +100,11 @@ function parseCommandLine(argv) {
   if (values.limit !== undefined) {
     if (!/^\d+$/.test(values.limit) || Number(values.limit) < 1 || Number(values.limit) > 10000) return { error: '--limit must be a whole number from 1 to 10000' };
     options.limit = Number(values.limit);
+  }
+  if (command === 'run' && !values.local) return { error: 'run needs --local: it runs the service on this machine (deploy runs it on the platform)' };
+  if (values.port !== undefined) {
+    if (!/^\d+$/.test(values.port) || Number(values.port) < 1 || Number(values.port) > 65535) return { error: '--port must be a port number from 1 to 65535' };
+    options.port = Number(values.port);
   }
   if (values.since !== undefined) {
     options.since = sinceTimestamp(values.since);

@@ -27,6 +27,10 @@ describe('berth microservice: the command line', () => {
     expect(parseCommandLine(['logs', 'hello', '-f', '--instance', 'i-0', '--limit', '20', '--since', '2026-01-31T12:00:00+01:00'])).toEqual({
       command: 'logs', args: { name: 'hello' }, options: { follow: true, instance: 'i-0', limit: 20, since: '2026-01-31T11:00:00.000Z' },
     });
+    expect(parseCommandLine(['run', '--local', 'svc', '--port', '8181', '--no-build'])).toEqual({
+      command: 'run', args: { folder: 'svc' }, options: { local: true, port: 8181, 'no-build': true },
+    });
+    expect(parseCommandLine(['run', '--local'])).toEqual({ command: 'run', args: {}, options: { local: true } });
     const since = Date.parse(parseCommandLine(['logs', '--since', '10m']).options.since);
     expect(Date.now() - since).toBeGreaterThanOrEqual(600000);
     expect(Date.now() - since).toBeLessThan(660000);
@@ -37,12 +41,13 @@ describe('berth microservice: the command line', () => {
     expect([
       [], ['undeploy'], ['deploy'], ['activate'], ['status', 'a', 'b'], ['list', 'x'], ['status', '--follow'], ['deploy', 'x.zip', '--timeout', '0'],
       ['logs', '--limit', '0'], ['logs', '--limit', '10001'], ['logs', '--limit', 'many'], ['logs', '--since', 'yesterday'], ['logs', '--since', '2026-01-31T12:00:00'],
-      ['list', '--url'],
+      ['list', '--url'], ['run'], ['run', '--local', '--port', '0'], ['run', '--local', '--port', 'http'],
     ].map((argv) => parseCommandLine(argv).error)).toEqual([
       'no command given', 'unknown command: undeploy', 'deploy needs <zip>', 'activate needs <version>', 'status takes [name]; got a b', 'list takes no arguments; got x',
       expect.stringMatching(/Unknown option '--follow'/), '--timeout must be a number of seconds above 0',
       '--limit must be a whole number from 1 to 10000', '--limit must be a whole number from 1 to 10000', '--limit must be a whole number from 1 to 10000',
       expect.stringMatching(/^--since must be/), expect.stringMatching(/^--since must be/), expect.stringMatching(/argument missing/),
+      'run needs --local: it runs the service on this machine (deploy runs it on the platform)', '--port must be a port number from 1 to 65535', '--port must be a port number from 1 to 65535',
     ]);
   });
 

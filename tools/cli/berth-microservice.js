@@ -35,7 +35,7 @@ async function main(argv, io = {}) {
   if (!user || !password) { err(`credentials missing: set BERTH_USER and BERTH_PASSWORD (or --user and --password-stdin)\n${USAGE}`); return 2; }
   try {
     const platform = new Platform(url, user, password);
-    return await require(`./commands/${command}`).run({ platform, args, options, out, err, say: elapsed(out), url });
+    return await require(`./commands/${command}`).run({ platform, args, options, out, err, say: elapsed(out), url, user, env, cwd });
   } catch (e) {
     err(`${command} failed: ${e.message}`);
     return 1;

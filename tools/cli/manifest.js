@@ -49,4 +49,22 @@ function localManifestName(dir = process.cwd()) {
   return manifest.name;
 }
 
-module.exports = { MANIFEST, registryRule, readZipManifest, localManifestName };
+/**
+ * The `cumulocity.json` of a microservice's folder (its name replaced by `name` when given), checked
+ * by the registry's rule as an upload is: unknown fields are warned of through `warn`.
+ * @returns the checked manifest. @throws Error when the file is missing, not JSON or invalid.
+ */
+function folderManifest(folder, { name, warn, checkManifest = registryRule() } = {}) {
+  let manifest;
+  try {
+    manifest = JSON.parse(readFileSync(join(folder, MANIFEST), 'utf8'));
+  } catch (e) {
+    throw new Error(e.code === 'ENOENT' ? `${folder} has no ${MANIFEST}` : `${MANIFEST} is not valid JSON`);
+  }
+  const result = checkManifest({ ...manifest, ...(name ? { name } : {}) }, []);
+  for (const warning of result.warnings) warn(`warning: ${MANIFEST}: ${warning}`);
+  if (!result.ok) throw new Error(`${MANIFEST} is invalid: ${result.problems.join('; ')}`);
+  return result.manifest;
+}
+
+module.exports = { MANIFEST, registryRule, readZipManifest, localManifestName, folderManifest };

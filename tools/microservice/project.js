@@ -79,12 +79,20 @@ function productionDependencies(top) {
   return found;
 }
 
+const readPackage = (folder) => JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
+/** A project's entry point, relative to its folder: package.json `main`, else index.js. */
+const mainOf = (pkg) => (pkg.main ?? 'index.js').replace(/^\.\//, '');
+
+/** Runs a project's `npm run build` when it has one; its output goes to stderr, so that stdout keeps the command's result. */
+function buildProject(folder, pkg = readPackage(folder)) {
+  if (pkg.scripts?.build) npm(['run', 'build'], folder, { shown: true });
+}
+
 /** A project: a folder with package.json (see the top of this file); `zipName` is the package being written, never part of it. */
 function npmProject(folder, { build, zipName }) {
-  const pkg = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
-  // The build's output goes to stderr, so that stdout keeps the one line of the result.
-  if (build && pkg.scripts?.build) npm(['run', 'build'], folder, { shown: true });
-  const main = (pkg.main ?? 'index.js').replace(/^\.\//, '');
+  const pkg = readPackage(folder);
+  if (build) buildProject(folder, pkg);
+  const main = mainOf(pkg);
   const [packed] = JSON.parse(npm(['pack', '--dry-run', '--json', '--ignore-scripts'], folder));
   const own = packed.files.map((f) => f.path).filter((path) => path !== zipName);
   if (!own.includes(main)) {
@@ -121,10 +129,16 @@ function berthLibraries(files) {
   return found;
 }
 
-/** An example of this repository (see the top of this file). */
-function repositoryExample(folder, manifest) {
+/** Where the repository's build puts an example's compiled code. @throws Error when its main.js is not built. */
+function compiledExample(folder) {
   const compiled = join(dist, relative(root, folder), 'src');
   if (!existsSync(join(compiled, 'main.js'))) throw new Error(`${relative(root, compiled)}/main.js is missing; run npm run build`);
+  return compiled;
+}
+
+/** An example of this repository (see the top of this file). */
+function repositoryExample(folder, manifest) {
+  const compiled = compiledExample(folder);
   const js = walk(compiled).filter((f) => f.endsWith('.js'));
   const app = [
     ...js.map((rel) => file(`app/src/${rel}`, join(compiled, rel))),
@@ -152,10 +166,33 @@ function repositoryExample(folder, manifest) {
  */
 function projectContent(folder, manifest, { build = true } = {}) {
   const dir = resolve(folder);
-  if (existsSync(join(dir, 'package.json'))) return { kind: 'project', ...npmProject(dir, { build, zipName: `${manifest.name}.zip` }) };
-  const inRepository = !relative(root, dir).startsWith('..');
-  if (!inRepository) throw new Error(`${folder} has no package.json: a microservice project needs one (berth microservice init makes a new project)`);
+  if (projectKind(folder) === 'project') return { kind: 'project', ...npmProject(dir, { build, zipName: `${manifest.name}.zip` }) };
   return { kind: 'example', ...repositoryExample(dir, manifest) };
 }
 
-module.exports = { projectContent };
+/** Which of the two kinds of folders `folder` is. @throws Error when it is neither. */
+function projectKind(folder) {
+  const dir = resolve(folder);
+  if (existsSync(join(dir, 'package.json'))) return 'project';
+  const inRepository = !relative(root, dir).startsWith('..');
+  if (!inRepository) throw new Error(`${folder} has no package.json: a microservice project needs one (berth microservice init makes a new project)`);
+  return 'example';
+}
+
+/**
+ * The file that starts the microservice in `folder` on this machine, by the same rules as the
+ * image's entry point: a project's `main` (after its `npm run build` when `build`), an example's
+ * compiled src/main.js. @returns {{ kind: 'project' | 'example', entry: string }}
+ */
+function localEntry(folder, { build = true } = {}) {
+  const dir = resolve(folder);
+  const kind = projectKind(dir);
+  if (kind === 'example') return { kind, entry: join(compiledExample(dir), 'main.js') };
+  const pkg = readPackage(dir);
+  if (build) buildProject(dir, pkg);
+  const entry = join(dir, mainOf(pkg));
+  if (!existsSync(entry)) throw new Error(`package.json main ${mainOf(pkg)} does not exist${pkg.scripts?.build ? '' : ' (does it need a build?)'}`);
+  return { kind, entry };
+}
+
+module.exports = { projectContent, localEntry };

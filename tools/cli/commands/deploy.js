@@ -3,10 +3,10 @@
 // wait for health UP — printing each step and each deployment stage as it happens.
 const { basename } = require('node:path');
 const { reason } = require('../platform');
-const { applicationByName } = require('../application');
+const { findOrCreateMicroservice, subscribeTenant } = require('../application');
 const { followDeployment, serves } = require('../follow-deployment');
 const { MANIFEST, readZipManifest, registryRule } = require('../manifest');
-const { sleep, uploadProgress } = require('../output');
+const { uploadProgress } = require('../output');
 
 /** The application name a ZIP's file name stands for, when its manifest names none. */
 const nameFromFile = (zip) => basename(zip).replace(/\.zip$/i, '').toLowerCase().replace(/[^a-z0-9-]/g, '-').slice(0, 23);
@@ -22,31 +22,6 @@ async function checkedManifest(zip, checkManifest, warn) {
   return result.manifest;
 }
 
-/** The application named `name`, created when missing. @returns it, and whether this call created it. */
-async function findOrCreate(platform, name, say) {
-  const found = await applicationByName(platform, name);
-  if (found) {
-    if (found.type !== 'MICROSERVICE') throw new Error(`an application named ${name} exists with type ${found.type}`);
-    say(`found application ${name} (id ${found.id})`);
-    return { app: found, created: false };
-  }
-  const created = await platform.request('/application/applications', { method: 'POST', body: { name, key: `${name}-key`, type: 'MICROSERVICE' } });
-  if (created.status !== 201) throw new Error(`creating ${name} failed: ${reason(created)}`);
-  say(`created application ${name} (id ${created.body.id})`);
-  return { app: created.body, created: true };
-}
-
-/** Subscribes `tenant`, retrying while the subscription service does not know the new application yet (404). */
-async function subscribe(platform, app, tenant, deadline, say) {
-  for (;;) {
-    const res = await platform.request(`/tenant/tenants/${tenant}/applications`, { method: 'POST', body: { application: { id: String(app.id) } } });
-    if (res.status === 201) return say(`subscribed tenant ${tenant}`);
-    if (res.status === 409) return say(`tenant ${tenant} was already subscribed`);
-    if (res.status !== 404 || Date.now() > deadline) throw new Error(`subscribing ${tenant} failed: ${reason(res)}`);
-    await sleep(500);
-  }
-}
-
 /**
  * @param platform a Platform
  * @param options { zip, tenant?, timeoutMs, say (progress line printer), warn (line printer), progress (sent, total),
@@ -58,7 +33,7 @@ async function deploy(platform, { zip, tenant, timeoutMs = 300000, say, warn, pr
   const { name } = manifest;
   say(`${name} ${manifest.version} from ${basename(zip)}`);
 
-  const { app, created } = await findOrCreate(platform, name, say);
+  const { app, created } = await findOrCreateMicroservice(platform, name, say);
   const uploaded = await platform.upload(`/application/applications/${app.id}/binaries`, zip, progress);
   if (uploaded.status !== 201 && uploaded.status !== 200) {
     // An application made only for this upload goes again, so that a refused ZIP leaves nothing behind.
@@ -72,7 +47,7 @@ async function deploy(platform, { zip, tenant, timeoutMs = 300000, say, warn, pr
 
   const subscriber = tenant ?? (await platform.request('/tenant/currentTenant')).body?.id;
   if (!subscriber) throw new Error('cannot tell the tenant to subscribe; pass --tenant');
-  await subscribe(platform, app, subscriber, say.started + timeoutMs, say);
+  await subscribeTenant(platform, app, subscriber, say.started + timeoutMs, say);
 
   await followDeployment(platform, app, {
     say, timeoutMs, what: `serving ${manifest.version}`, version: manifest.version,
