@@ -1,4 +1,4 @@
-import pino, { Logger } from 'pino';
+import pino, { type Logger, type LoggerOptions } from 'pino';
 import { currentCorrelationId } from './correlation';
 
 /** Most log output held while stdout does not take it (a stalled reader): later lines are dropped, memory does not grow. */
@@ -14,7 +14,13 @@ const FLUSH_MS = 100;
  * the process exits. Only a SIGKILL can lose lines, those of the last moments.
  */
 export function createLogger(app: string, level: string, sync = false): Logger {
-  return pino({
+  const destination = pino.destination(sync ? { dest: 1, sync } : { dest: 1, sync, maxLength: MAX_UNWRITTEN_BYTES, minLength: BATCH_BYTES, periodicFlush: FLUSH_MS });
+  return withPlainRequestLines(pino(loggerOptions(app, level), destination));
+}
+
+/** The options of every app's logger: level, app, ISO time, the level's label, the current correlation id, credentials redacted. */
+export function loggerOptions(app: string, level: string): LoggerOptions {
+  return {
     level,
     base: { app },
     timestamp: isoTimeOncePerMillisecond(),
@@ -25,8 +31,19 @@ export function createLogger(app: string, level: string, sync = false): Logger {
     },
     mixinMergeStrategy: (merge, mixin) => Object.assign(mixin, merge),
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]', 'req.headers.tfatoken'], censor: '[redacted]' },
-  }, pino.destination(sync ? { dest: 1, sync } : { dest: 1, sync, maxLength: MAX_UNWRITTEN_BYTES, minLength: BATCH_BYTES, periodicFlush: FLUSH_MS }));
+  };
 }
+
+/** Loggers made with `loggerOptions`, whose request lines `logRequest` writes itself. */
+const plainRequestLines = new WeakSet<Logger>();
+
+/** Marks `logger` (made with `loggerOptions`) as one whose request lines `logRequest` may write straight into its stream. */
+export function withPlainRequestLines(logger: Logger): Logger {
+  plainRequestLines.add(logger);
+  return logger;
+}
+
+export const hasPlainRequestLines = (logger: Logger): boolean => plainRequestLines.has(logger);
 
 /** pino's ISO `time` field, its text made once per millisecond: under load many lines share one. */
 function isoTimeOncePerMillisecond(): () => string {
