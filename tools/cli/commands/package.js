@@ -1,6 +1,7 @@
 // berth microservice package [folder]: the microservice project in [folder] (default: the working
 // directory) as <name>.zip next to its cumulocity.json, after checking the manifest with the
-// registry's rule as deploy does (docs/cli.md#package, docs/microservices.md#packaging).
+// registry's rule as deploy does; --self-contained keeps the Node runtime layer in the ZIP
+// (docs/cli.md#package, docs/microservices.md#packaging).
 const { readFileSync } = require('node:fs');
 const { join, resolve } = require('node:path');
 const { packageMicroservice, summary } = require('../../microservice/package');
@@ -17,7 +18,8 @@ async function run({ args, options, out, err, cwd }) {
   const result = registryRule()({ ...manifest, ...(options.name ? { name: options.name } : {}) }, []);
   for (const warning of result.warnings) err(`warning: ${MANIFEST}: ${warning}`);
   if (!result.ok) throw new Error(`${MANIFEST} is invalid: ${result.problems.join('; ')}`);
-  out(summary(packageMicroservice(folder, undefined, { name: options.name, build: !options['no-build'] }), cwd));
+  const packaged = packageMicroservice(folder, undefined, { name: options.name, build: !options['no-build'], selfContained: !!options['self-contained'] });
+  out(summary(packaged, cwd));
   return 0;
 }
 
