@@ -17,8 +17,6 @@ import { parentDirectories, tar, TarEntry } from './tar';
  */
 const LEVEL = 9;
 const ZSTD = { params: { [constants.ZSTD_c_compressionLevel]: LEVEL } };
-/** The first bytes of a zstd frame. */
-const ZSTD_MAGIC = Buffer.from([0x28, 0xb5, 0x2f, 0xfd]);
 
 export interface LayerFile { name: string; data: Buffer | string; mode?: number }
 export interface LayerDirEntry { name: string; mode?: number }
@@ -46,9 +44,6 @@ export const compressLayer = (data: Buffer): Buffer => zstdCompressSync(data, ZS
 export const compressLayerAsync = (data: Buffer): Promise<Buffer> =>
   new Promise((resolve, reject) => zstdCompress(data, ZSTD, (err, out) => (err ? reject(err) : resolve(out))));
 
-/** Whether `packed` is zstd-compressed (the form a `LayerDirectory` keeps). */
-export const isZstd = (packed: Buffer): boolean => packed.subarray(0, 4).equals(ZSTD_MAGIC);
-
 /**
  * A directory of zstd-compressed layers, one file `<diffId>.tar.zst` each. A file is used only
  * when it unpacks to the layer its name says, so one cut short or changed is never handed out;
@@ -62,8 +57,9 @@ export class LayerDirectory {
     return join(this.dir, `${diffId}.tar.zst`);
   }
 
-  /** A file name in the directory for a layer being written. */
+  /** A file name in the directory (made when missing) for a layer being written. */
   partial(diffId: string): string {
+    mkdirSync(this.dir, { recursive: true });
     return `${this.file(diffId)}.${process.pid}.${Math.random().toString(36).slice(2)}.partial`;
   }
 
@@ -81,14 +77,14 @@ export class LayerDirectory {
 
   /** Keeps `packed` as layer `diffId`; false when the directory cannot be written. */
   writeSync(diffId: string, packed: Buffer): boolean {
-    const partial = this.partial(diffId);
+    let partial: string | undefined;
     try {
-      mkdirSync(this.dir, { recursive: true });
+      partial = this.partial(diffId);
       writeFileSync(partial, packed);
       renameSync(partial, this.file(diffId));
       return true;
     } catch {
-      rmSync(partial, { force: true });
+      if (partial) rmSync(partial, { force: true });
       return false;
     }
   }
