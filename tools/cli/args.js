@@ -11,7 +11,7 @@ const timeout = { timeout: { type: 'string' } };
  */
 const COMMANDS = {
   init: { args: ['<name>'], options: { sdk: { type: 'string' } }, local: true },
-  package: { args: ['[folder]'], options: { name: { type: 'string' }, 'no-build': { type: 'boolean' } }, local: true },
+  package: { args: ['[folder]'], options: { name: { type: 'string' }, 'no-build': { type: 'boolean' }, 'self-contained': { type: 'boolean' } }, local: true },
   deploy: { args: ['<zip>'], options: { tenant: { type: 'string' }, ...timeout }, timeout: 300 },
   status: { args: ['[name]'], options: {} },
   list: { args: [], options: {} },
@@ -28,7 +28,9 @@ commands:
   init <name>                  create the folder <name> with a new microservice project
                                --sdk TGZ|VERSION (default: the SDK package this repository builds)
   package [folder]             build the project in [folder] (default: .) into <name>.zip
-                               --name NAME (package under another name), --no-build (skip npm run build)
+                               --name NAME (package under another name), --no-build (skip npm run build),
+                               --self-contained (keep the Node runtime layer in the ZIP; without it,
+                               the platform adds that layer when it loads the image)
   deploy <zip>                 check the ZIP's manifest, create or find the application, upload,
                                subscribe the tenant, wait for health UP
                                --tenant TENANT (default: the caller's), --timeout SECONDS (300)

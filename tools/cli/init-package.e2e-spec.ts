@@ -80,11 +80,12 @@ async function imagesOf(binaryIds: string[]): Promise<string[]> {
   return tags.filter((tag) => binaryIds.some((id) => tag.endsWith(`/berth-binary:${id}`)));
 }
 
-interface Layer { diffId: string; packed: number; files: string[] }
+interface Layer { diffId: string; packed: number; files: string[]; held: boolean }
 
 /**
  * The image of a microservice ZIP, read with GNU tar: its config and each layer, the layer
- * decompressed and its digest checked against the config's diff_ids.
+ * decompressed and its digest checked against the config's diff_ids; a layer the archive leaves
+ * out (a platform base layer) with the config's digest and no files.
  */
 async function image(zipPath: string): Promise<{ manifest: any; config: any; layers: Layer[] }> {
   const dir = mkdtempSync(join(tmpdir(), 'berth-image-'));
@@ -93,15 +94,20 @@ async function image(zipPath: string): Promise<{ manifest: any; config: any; lay
     const tarOut = async (member: string) => (await execFileP('tar', ['-xOf', join(dir, 'image.tar'), member], { encoding: 'buffer', maxBuffer: 256 * 1048576 })).stdout;
     const [entry] = JSON.parse((await tarOut('manifest.json')).toString('utf8'));
     const config = JSON.parse((await tarOut(entry.Config)).toString('utf8'));
+    const members = (await execFileP('tar', ['-tf', join(dir, 'image.tar')], { encoding: 'utf8' })).stdout.split('\n');
     const layers: Layer[] = [];
     for (const [i, name] of (entry.Layers as string[]).entries()) {
+      if (!members.includes(name)) {
+        layers.push({ diffId: config.rootfs.diff_ids[i].replace(/^sha256:/, ''), packed: 0, files: [], held: false });
+        continue;
+      }
       const packed = await tarOut(name);
       const layer = zstdDecompressSync(packed);
       const diffId = createHash('sha256').update(layer).digest('hex');
       expect(`sha256:${diffId}`).toBe(config.rootfs.diff_ids[i]);
       writeFileSync(join(dir, 'layer.tar'), layer);
       const listing = (await execFileP('tar', ['-tf', join(dir, 'layer.tar')], { encoding: 'utf8', maxBuffer: 64 * 1048576 })).stdout;
-      layers.push({ diffId, packed: packed.length, files: listing.split('\n').filter((f) => f && !f.endsWith('/')) });
+      layers.push({ diffId, packed: packed.length, files: listing.split('\n').filter((f) => f && !f.endsWith('/')), held: true });
     }
     return { manifest: JSON.parse(files.get('cumulocity.json')!.toString('utf8')), config, layers };
   } finally {
@@ -113,7 +119,8 @@ async function image(zipPath: string): Promise<{ manifest: any; config: any; lay
  * A new microservice made with `berth microservice init` in a folder outside the repository
  * (docs/first-microservice.md): it installs the SDK package without any registry, passes its own
  * tests, packages into an image whose runtime and SDK layers are those of every other
- * microservice, deploys through the gateway and answers there.
+ * microservice (the runtime left out of the ZIP unless --self-contained), deploys through the
+ * gateway and answers there.
  */
 describe('berth microservice init and package: a new project outside the repository', () => {
   const work = mkdtempSync(join(tmpdir(), 'berth-init-e2e-'));
@@ -156,9 +163,10 @@ describe('berth microservice init and package: a new project outside the reposit
   }, 120000);
 
   it('package writes <name>.zip: the manifest, and an image of the runtime, the SDK and the service in layers of their own', async () => {
-    const packaged = await berth(['package'], project);
-    expect(packaged).toMatchObject({ code: 0, stderr: '' });
-    expect(packaged.stdout).toMatch(new RegExp(`^${name} 1\\.0\\.0: ${name}\\.zip \\([\\d.]+ MB; layers: Node v24\\.[\\d.]+ runtime [\\d.]+ MB, @berth/microservice-sdk ${SDK_VERSION.replace(/\./g, '\\.')} \\d+ KB, ${name} 1\\.0\\.0 \\d+ KB\\)\n$`));
+    // --self-contained: the runtime layer's blob is in the ZIP.
+    const whole = await berth(['package', '--self-contained'], project);
+    expect(whole).toMatchObject({ code: 0, stderr: '' });
+    expect(whole.stdout).toMatch(new RegExp(`^${name} 1\\.0\\.0: ${name}\\.zip \\([\\d.]+ MB; layers: Node v24\\.[\\d.]+ runtime [\\d.]+ MB, @berth/microservice-sdk ${SDK_VERSION.replace(/\./g, '\\.')} \\d+ KB, ${name} 1\\.0\\.0 \\d+ KB\\)\n$`));
 
     const { manifest, config, layers } = await image(zipPath);
     expect(manifest).toMatchObject({ name, version: '1.0.0' });
@@ -175,6 +183,15 @@ describe('berth microservice init and package: a new project outside the reposit
     expect(service.packed).toBeLessThan(16 * 1024);
     expect(sdk.packed).toBeLessThan(64 * 1024);
     expect(readFileSync(zipPath).length - runtime.packed).toBeLessThan(80 * 1024);
+
+    // By default the runtime layer is a platform base layer: listed with the same digest (the same image), its blob left out.
+    const slim = await berth(['package'], project);
+    expect(slim).toMatchObject({ code: 0, stderr: '' });
+    expect(slim.stdout).toMatch(new RegExp(`^${name} 1\\.0\\.0: ${name}\\.zip \\(\\d+ KB; layers: Node v24\\.[\\d.]+ runtime \\(provided by the platform\\), `));
+    const slimImage = await image(zipPath);
+    expect(slimImage.config).toEqual(config);
+    expect(slimImage.layers.map((l) => [l.diffId, l.held])).toEqual([[runtime.diffId, false], [sdk.diffId, true], [service.diffId, true]]);
+    expect(readFileSync(zipPath).length).toBeLessThan(80 * 1024);
 
     // The example of this repository packages onto the very same runtime and SDK layers.
     const hello = await run(process.execPath, [join(ROOT, 'tools', 'microservice', 'package.js'), 'examples/hello-microservice', '--name', uniqueName('hello')], ROOT);
@@ -208,11 +225,11 @@ describe('berth microservice init and package: a new project outside the reposit
     writeFileSync(manifestFile, JSON.stringify({ ...JSON.parse(readFileSync(manifestFile, 'utf8')), version: '1.1.0' }, null, 2));
     expect((await berth(['package'], project)).code).toBe(0);
     // The update under a steady load: every call answers 200 from one version or the other, and once
-    // deploy says it is done the new one answers.
+    // deploy says it is done the new one takes over (the gateway follows the route change).
     const load = steadyLoad(() => call('/hello?who=e2e'));
     await load.more(10);
     expect((await berth(['deploy', `${name}.zip`, '--timeout', '600'], project)).code).toBe(0);
-    expect(await call('/hello?who=e2e')).toEqual({ status: 200, text: 'hi e2e!' });
+    expect(await eventually(() => call('/hello?who=e2e'), (r) => r.text === 'hi e2e!', { timeoutMs: 30000, intervalMs: 200 })).toEqual({ status: 200, text: 'hi e2e!' });
     await load.more(10);
     const answers = await load.stop();
     expect(answers.filter((a) => a.status !== 200 || !['hello e2e!', 'hi e2e!'].includes(a.text))).toEqual([]);
@@ -282,7 +299,7 @@ describe('berth microservice package: a TypeScript project with its own build', 
     expect(existsSync(join(work, 'dist', 'main.js'))).toBe(true);
     const { config, layers } = await image(join(work, `${name}.zip`));
     expect(config.config.Entrypoint).toEqual(['/usr/local/bin/node', '/app/dist/main.js']);
-    expect(layers.map((l) => l.files.length > 0)).toEqual([true, true, true]);
+    expect(layers.map((l) => [l.held, l.files.length > 0])).toEqual([[false, false], [true, true], [true, true]]);
     expect(layers[2].files.sort()).toEqual([
       'app/dist/main.js', 'app/node_modules/greet-words/index.js', 'app/node_modules/greet-words/package.json',
       'app/node_modules/word-list/index.js', 'app/node_modules/word-list/package.json', 'app/package.json',

@@ -1,12 +1,12 @@
-// The Node 24 runtime for a microservice image: the node binary the project uses and the shared
-// libraries it loads (from `ldd`), each at the path the dynamic loader looks for it, without what
-// a running program never reads (debug information and symbol tables: see elf-strip.js).
+// The Node 24 runtime of a microservice image, from the node binary the project uses: the layer is
+// made by the shared code of libs/archives (runtime-layer.ts), which the orchestrator uses too, so
+// that both make the same layer from the same Node (docs/microservices.md#platform-base-layers).
 const { execFileSync } = require('node:child_process');
-const { existsSync, readFileSync, realpathSync } = require('node:fs');
+const { existsSync, realpathSync } = require('node:fs');
 const { join } = require('node:path');
-const { stripElf } = require('./elf-strip');
 
 const root = join(__dirname, '..', '..');
+const archives = require(join(root, 'dist', 'libs', 'archives', 'src'));
 
 /**
  * The node binary: `$BERTH_LOCAL/node/bin/node` (where the project installs Node 24 when the
@@ -20,18 +20,16 @@ function nodeBinary() {
   return { path: realpathSync(binary), version };
 }
 
-/** The files of the runtime as `{ name (inside the image, no leading /), data, mode }`. */
+/** The files of the runtime as `{ name (inside the image, no leading /), data, mode }`, and the Node version. */
 function runtimeFiles() {
   const node = nodeBinary();
-  const files = [{ name: 'usr/local/bin/node', data: stripElf(readFileSync(node.path)), mode: 0o755 }];
-  const ldd = execFileSync('ldd', [node.path], { encoding: 'utf8' });
-  for (const line of ldd.split('\n')) {
-    // "libm.so.6 => /lib/x86_64-linux-gnu/libm.so.6 (0x…)" or "/lib64/ld-linux-x86-64.so.2 (0x…)"
-    const match = /=>\s*(\/\S+)/.exec(line) ?? /^\s*(\/\S+)\s/.exec(line);
-    if (!match) continue;
-    files.push({ name: match[1].replace(/^\/+/, ''), data: stripElf(readFileSync(realpathSync(match[1]))), mode: 0o755 });
-  }
-  return { files, version: node.version };
+  return { files: archives.runtimeFiles(node.path), version: node.version };
 }
 
-module.exports = { runtimeFiles };
+/** The runtime layer, uncompressed: `{ diffId, data, createdBy }`, and the Node version. */
+function runtimeLayer() {
+  const node = nodeBinary();
+  return { ...archives.runtimeLayer(node.path, node.version), version: node.version };
+}
+
+module.exports = { runtimeFiles, runtimeLayer };

@@ -18,9 +18,10 @@ const packed = (layer: Buffer | PackedLayer): PackedLayer => (Buffer.isBuffer(la
  * layers (each a tar of a root filesystem's files, or a `PackedLayer`), tagged `repoTag`, for
  * linux/amd64. The config names each layer's digest, as engines check on load, and has one
  * history entry per layer, which image builders (Buildah, `podman build`) count when they build on
- * the image.
+ * the image. The layers whose digests `without` names are listed but their blobs left out: platform
+ * base layers, which the orchestrator adds (docs/microservices.md#platform-base-layers).
  */
-export function dockerSaveArchive(layers: Array<Buffer | PackedLayer>, config: ImageConfig, repoTag: string): Buffer {
+export function dockerSaveArchive(layers: Array<Buffer | PackedLayer>, config: ImageConfig, repoTag: string, { without = [] }: { without?: string[] } = {}): Buffer {
   const all = layers.map(packed);
   const configJson = Buffer.from(JSON.stringify({
     architecture: 'amd64', os: 'linux', config,
@@ -31,7 +32,7 @@ export function dockerSaveArchive(layers: Array<Buffer | PackedLayer>, config: I
   const manifest = JSON.stringify([{ Config: configName, RepoTags: [repoTag], Layers: all.map((l) => `${l.diffId}/layer.tar`) }]);
   return tar([
     { name: configName, data: configJson },
-    ...all.map((l) => ({ name: `${l.diffId}/layer.tar`, data: l.data })),
+    ...all.filter((l) => !without.includes(l.diffId)).map((l) => ({ name: `${l.diffId}/layer.tar`, data: l.data })),
     { name: 'manifest.json', data: manifest },
   ]);
 }

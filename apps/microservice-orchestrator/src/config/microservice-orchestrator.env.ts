@@ -36,6 +36,8 @@ export const orchestratorConfigSchema = baseConfigSchema.merge(internalPortSchem
   BERTH_CONTAINER_ULIMITS: z.string().default('nofile=8192:8192,nproc=8192:8192')
     .refine((v) => v === '' || v.split(',').every((p) => ulimit.test(p.trim())), 'must be name=soft:hard, comma-separated')
     .describe('Resource limits of containers, `name=soft:hard` comma-separated; they must be within the engine\'s own hard limits.'),
+  BERTH_LAYER_STORE_DIR: z.string().min(1).optional()
+    .describe('Where the Docker driver keeps the platform base layers it adds to images packaged without them, each replica its own (platform base layers: docs/microservices.md). Default: `berth-layers` in the system\'s temporary directory.'),
   BERTH_RUNTIME_DRIVER: z.enum(['docker', 'kubernetes']).default('docker')
     .describe('Where hosted microservices run: `docker` (the Docker Engine API at `DOCKER_HOST`) or `kubernetes`.'),
   BERTH_KUBERNETES_NAMESPACE: z.string().regex(dnsLabel, 'must be a DNS-1123 label').default('berth-hosted')

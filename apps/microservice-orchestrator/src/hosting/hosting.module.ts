@@ -1,6 +1,9 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { BASE_CONFIG } from '@berth/runtime';
+import type { Logger } from 'pino';
+import { BASE_CONFIG, PINO } from '@berth/runtime';
 import type { OrchestratorConfig } from '../config/microservice-orchestrator.env';
 import { ContainerEnvironment } from './application/container-environment';
 import { Deployer } from './application/deployer';
@@ -15,6 +18,8 @@ import { DeployQueue } from './infrastructure/deploy-queue';
 import { runtimeDriver } from './infrastructure/runtime-driver.factory';
 import { HostingEventsConsumer } from './infrastructure/hosting-events.consumer';
 import { HostingStore } from './infrastructure/hosting.store';
+import { BaseLayerStore } from './infrastructure/layers/base-layer-store';
+import { ImageFiller } from './infrastructure/layers/image-filler';
 import { RuntimeOptionsConsumer } from './infrastructure/runtime-options.consumer';
 import { RuntimeOptionsStore } from './infrastructure/runtime-options.store';
 import { PlatformUsers } from './infrastructure/platform-users';
@@ -39,6 +44,16 @@ import { StatusController } from './interface/status.controller';
       useFactory: (c: OrchestratorConfig) => new PlatformUsers(c.APPLICATION_REGISTRY_URL, c.SUBSCRIPTION_URL, c.BERTH_INTERNAL_KEY),
     },
     { provide: RegistryBinaries, inject: [BASE_CONFIG], useFactory: (c: OrchestratorConfig) => new RegistryBinaries(c.APPLICATION_REGISTRY_URL, c.BERTH_INTERNAL_KEY) },
+    {
+      // Only the Docker driver loads images; Kubernetes pulls them from a registry (docs/hosting.md).
+      provide: BaseLayerStore, inject: [BASE_CONFIG, PINO],
+      useFactory: (c: OrchestratorConfig, logger: Logger) => {
+        const store = new BaseLayerStore(c.BERTH_LAYER_STORE_DIR ?? join(tmpdir(), 'berth-layers'), logger);
+        if (c.BERTH_RUNTIME_DRIVER === 'docker') void store.buildRuntime();
+        return store;
+      },
+    },
+    { provide: ImageFiller, inject: [BaseLayerStore, PINO], useFactory: (store: BaseLayerStore, logger: Logger) => new ImageFiller(store, logger) },
     { provide: RegistryVersions, inject: [BASE_CONFIG], useFactory: (c: OrchestratorConfig) => new RegistryVersions(c.APPLICATION_REGISTRY_URL, c.BERTH_INTERNAL_KEY) },
   ],
 })

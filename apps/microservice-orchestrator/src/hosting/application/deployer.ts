@@ -10,6 +10,7 @@ import { abandoned } from '../domain/rollout';
 import { probePorts } from '../domain/probes';
 import { DeployJob, DeployQueue, PermanentDeployError } from '../infrastructure/deploy-queue';
 import { HostingStore } from '../infrastructure/hosting.store';
+import { ImageFiller } from '../infrastructure/layers/image-filler';
 import { BrokenBinaryError, RegistryBinaries } from '../infrastructure/registry-binaries';
 import { ContainerEnvironment } from './container-environment';
 import { RUNTIME_DRIVER, RuntimeDriver } from './ports/runtime-driver';
@@ -31,6 +32,7 @@ export class Deployer {
   constructor(
     @Inject(RUNTIME_DRIVER) private readonly driver: RuntimeDriver,
     private readonly binaries: RegistryBinaries,
+    private readonly filler: ImageFiller,
     private readonly store: HostingStore,
     private readonly environment: ContainerEnvironment,
     queue: DeployQueue,
@@ -74,13 +76,23 @@ export class Deployer {
     }
   }
 
-  /** The image of the deployment's binary, loaded from the registry when the runtime lacks it. */
+  /**
+   * The image of the deployment's binary, loaded from the registry when the runtime lacks it, with
+   * the platform base layers its archive leaves out added (docs/microservices.md#platform-base-layers).
+   */
   private async image(d: DeploymentDocument): Promise<string> {
     const image = `localhost/berth-binary:${d.binaryId}`;
     if (await this.driver.hasImage(image)) return image;
     await this.store.record(d, {}, 'ImageLoading', `binary ${d.binaryId}`);
     try {
-      await this.binaries.withImage(d.applicationId, d.binaryId, d.ownerTenant, (archive) => this.driver.loadImage(archive, image));
+      await this.binaries.withImage(d.applicationId, d.binaryId, d.ownerTenant, async (openImage) => {
+        const archive = await this.filler.fill(openImage);
+        try {
+          await this.driver.loadImage(archive, image);
+        } finally {
+          archive.destroy();
+        }
+      });
     } catch (err) {
       if (err instanceof BrokenBinaryError || (err as { statusCode?: number }).statusCode === 500 || /image load/.test((err as Error).message)) {
         throw new PermanentDeployError(`image.tar of version ${d.version} could not be loaded: ${(err as Error).message}`);

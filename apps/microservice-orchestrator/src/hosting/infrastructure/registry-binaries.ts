@@ -21,10 +21,11 @@ export class RegistryBinaries {
   constructor(private readonly registryUrl: string, private readonly internalKey: string) {}
 
   /**
-   * Calls `use` with the stream of `image.tar` from the binary; the temporary file is gone when it settles.
+   * Calls `use` with a function that opens `image.tar` of the binary as a stream, from its start each
+   * time it is called; the temporary file is gone when `use` settles.
    * @throws BrokenBinaryError when the registry answers 404 or the ZIP has no readable `image.tar`; Error for other failures.
    */
-  async withImage<T>(applicationId: string, binaryId: string, ownerTenant: string, use: (image: Readable) => Promise<T>): Promise<T> {
+  async withImage<T>(applicationId: string, binaryId: string, ownerTenant: string, use: (openImage: () => Promise<Readable>) => Promise<T>): Promise<T> {
     const principal: Principal = { tenant: ownerTenant, user: 'microservice-orchestrator', roles: ['ROLE_APPLICATION_MANAGEMENT_READ'], kind: 'internal' };
     const dir = await mkdtemp(join(tmpdir(), 'berth-binary-'));
     try {
@@ -47,7 +48,7 @@ export class RegistryBinaries {
       try {
         const entry = await findEntry(zip, 'image.tar');
         if (!entry) throw new BrokenBinaryError(`binary ${binaryId} holds no image.tar`);
-        return await use(await zip.openReadStreamPromise(entry));
+        return await use(() => zip.openReadStreamPromise(entry));
       } finally {
         zip.close();
       }

@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
-import { dockerImage, microserviceZip, zip } from '@berth/testing';
+import { createHash } from 'node:crypto';
+import { dockerSaveArchive, runtimeCreatedBy } from '@berth/archives';
+import { dockerImage, microserviceZip, tar, zip } from '@berth/testing';
 import { BinaryContext, validateBinary } from './binary-validator';
 import { unsafeEntryName } from './zip-archive';
 
@@ -38,6 +40,19 @@ describe('binary validation', () => {
     ['an image without its layer', microserviceZip({ version: '1.0.0' }, dockerImage('layer')), /lacks the layer/],
   ])('refuses a microservice with %s', async (_case, data, message) => {
     await expect(check(data)).rejects.toThrow(message);
+  });
+
+  // docs/microservices.md#platform-base-layers
+  it('accepts an image that leaves out only the runtime layer its config names, and refuses one that leaves out another', async () => {
+    const runtime = tar([{ name: 'usr/local/bin/node', data: 'node' }]);
+    const app = tar([{ name: 'app/main.js', data: 'main' }]);
+    const [runtimeId, appId] = [runtime, app].map((l) => createHash('sha256').update(l).digest('hex'));
+    const layers = [{ diffId: runtimeId, data: runtime, createdBy: runtimeCreatedBy('v24.0.0') }, { diffId: appId, data: app, createdBy: 'berth: hello 1.0.0' }];
+    const image = (without: string) => dockerSaveArchive(layers, {}, 'localhost/hello:1.0.0', { without: [without] });
+    await expect(check(microserviceZip({ version: '1.0.0' }, image(runtimeId)))).resolves.toMatchObject({ version: '1.0.0' });
+    await expect(check(microserviceZip({ version: '1.0.0' }, image(appId)))).rejects.toThrow(`image.tar lacks the layer ${appId}/layer.tar`);
+    const notRuntime = dockerSaveArchive(layers.map((l) => ({ ...l, createdBy: 'berth: Node runtime' })), {}, 'localhost/hello:1.0.0', { without: [runtimeId] });
+    await expect(check(microserviceZip({ version: '1.0.0' }, notRuntime))).rejects.toThrow(`image.tar lacks the layer ${runtimeId}/layer.tar`);
   });
 
   it('checks web applications and custom rules', async () => {

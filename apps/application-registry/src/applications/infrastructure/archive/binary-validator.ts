@@ -1,8 +1,6 @@
-import { pipeline } from 'node:stream/promises';
+import { dockerArchiveLayers, scanDockerArchive, TarFormatError, type ArchiveScan } from '@berth/archives';
 import type { ApplicationType } from '../../domain/application';
 import { checkManifest, SEMVER } from '../../domain/manifest';
-import { dockerImageProblems } from './docker-image';
-import { TarFormatError, TarHeaderReader } from './tar-headers';
 import { ArchiveError, ZipArchive, ZipLimits } from './zip-archive';
 
 const MANIFEST_MAX_BYTES = 1024 * 1024;
@@ -15,7 +13,8 @@ export interface ValidatedBinary { version?: string; manifest?: Record<string, u
 /**
  * Checks the binary at `path` for an application of `ctx.type` (docs/api/applications.md): a ZIP
  * (limits of `ZipArchive`); MICROSERVICE: `<brand>.json` (a valid manifest) and `image.tar` (a
- * `docker save` archive with its manifest.json, config and layers), read as a stream; HOSTED:
+ * `docker save` archive with its manifest.json, config and layers, of which only a platform base
+ * layer may be left out: docs/microservices.md#platform-base-layers), read as a stream; HOSTED:
  * `index.html` at the root; APAMA_CEP_RULE: exactly one `.mon` file. Other types take no binary.
  * @throws ArchiveError naming every problem found.
  */
@@ -51,15 +50,15 @@ async function microservice(zip: ZipArchive, ctx: BinaryContext): Promise<Valida
   const zipName = ctx.fileName?.replace(/\.zip$/i, '').replace(/-\d+\.\d+\.\d+.*$/, '');
   const checked = checkManifest(await readJson(zip, manifestName), [ctx.applicationName, zipName]);
   if (!checked.ok) throw new ArchiveError(`${manifestName} is invalid: ${checked.problems.join('; ')}`);
-  const reader = new TarHeaderReader({ capture: (name) => name === 'manifest.json', maxEntries: ctx.limits.maxEntries });
+  let scan: ArchiveScan;
   try {
-    await pipeline(await zip.stream('image.tar'), reader);
+    scan = await scanDockerArchive(await zip.stream('image.tar'), ctx.limits.maxEntries);
   } catch (err) {
     if (err instanceof ArchiveError) throw err;
     const reason = err instanceof TarFormatError ? err.message : `it cannot be unpacked (${(err as Error).message})`;
     throw new ArchiveError(`image.tar is not a docker save archive: ${reason}`);
   }
-  const problems = dockerImageProblems(reader.entries, reader.captured.get('manifest.json'));
+  const { problems } = dockerArchiveLayers(scan);
   if (problems.length > 0) throw new ArchiveError(problems.join('; '));
   return { version: checked.manifest.version, manifest: checked.manifest };
 }

@@ -1,8 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { tar, tarHeader } from '@berth/testing';
-import { dockerImageProblems } from './docker-image';
-import { TarFormatError, TarHeaderReader } from './tar-headers';
+import { tar, tarHeader } from './tar';
+import { TarFormatError, TarHeaderReader } from './tar-reader';
 
 async function read(data: Buffer, chunkSize = 7, capture?: (name: string) => boolean) {
   const reader = new TarHeaderReader({ capture, maxEntries: 10 });
@@ -16,7 +15,8 @@ describe('the tar header reader', () => {
     const archive = tar([{ name: 'a/layer.tar', data: Buffer.alloc(1500, 1) }, { name: 'manifest.json', data: '[1]' }, { name: 'empty', data: '' }]);
     for (const size of [1, 7, 512, 100000]) {
       const reader = await read(archive, size, (n) => n === 'manifest.json');
-      expect(reader.entries).toEqual([{ name: 'a/layer.tar', size: 1500, type: '0' }, { name: 'manifest.json', size: 3, type: '0' }, { name: 'empty', size: 0, type: '0' }]);
+      expect(reader.entries).toEqual([{ name: 'a/layer.tar', size: 1500, type: '0', offset: 512 }, { name: 'manifest.json', size: 3, type: '0', offset: 2560 }, { name: 'empty', size: 0, type: '0', offset: 3584 }]);
+      expect(reader.entriesEnd).toBe(3584);
       expect([...reader.captured.keys()]).toEqual(['manifest.json']);
       expect(reader.captured.get('manifest.json')!.toString()).toBe('[1]');
     }
@@ -38,23 +38,5 @@ describe('the tar header reader', () => {
     await expect(read(tar([{ name: 'a', data: Buffer.alloc(2000) }]).subarray(0, 1024))).rejects.toThrow(/ends inside an entry/);
     await expect(read(Buffer.alloc(0))).rejects.toThrow(/empty/);
     await expect(read(tar(Array.from({ length: 11 }, (_, i) => ({ name: `f${i}`, data: '' }))))).rejects.toThrow(/more than 10 entries/);
-  });
-});
-
-describe('the docker save check', () => {
-  const entries = [{ name: 'c.json', size: 2, type: '0' }, { name: 'l1/layer.tar', size: 10, type: '0' }];
-  const manifest = (m: unknown) => Buffer.from(JSON.stringify(m));
-
-  it('accepts a manifest whose config and layers are present', () => {
-    expect(dockerImageProblems(entries, manifest([{ Config: 'c.json', Layers: ['l1/layer.tar'] }]))).toEqual([]);
-  });
-
-  it('names what is missing', () => {
-    expect(dockerImageProblems(entries, undefined)).toEqual([expect.stringMatching(/no manifest.json/)]);
-    expect(dockerImageProblems(entries, Buffer.from('{'))).toEqual([expect.stringMatching(/not valid JSON/)]);
-    expect(dockerImageProblems(entries, manifest([]))).toEqual([expect.stringMatching(/non-empty list/)]);
-    expect(dockerImageProblems(entries, manifest([{ Config: 'x.json', Layers: ['l1/layer.tar', 'l2/layer.tar'] }])))
-      .toEqual(['image.tar lacks the image config x.json', 'image.tar lacks the layer l2/layer.tar']);
-    expect(dockerImageProblems(entries, manifest([{ Layers: 'l1' }]))).toEqual([expect.stringMatching(/Config is missing/), expect.stringMatching(/Layers must be a list/)]);
   });
 });

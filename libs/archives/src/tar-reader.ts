@@ -2,8 +2,8 @@ import { Writable } from 'node:stream';
 
 const BLOCK = 512;
 
-/** One entry of a tar archive as its header describes it. */
-export interface TarEntry { name: string; size: number; type: string }
+/** One entry of a tar archive as its header describes it, and where its content starts in the archive. */
+export interface ArchiveEntry { name: string; size: number; type: string; offset: number }
 
 /** A tar archive that cannot be read: a bad header checksum, a bad size field, or an early end. */
 export class TarFormatError extends Error {}
@@ -57,8 +57,11 @@ function paxPath(data: Buffer): string | undefined {
  * fail with TarFormatError, so does one that ends before its last entry's content.
  */
 export class TarHeaderReader extends Writable {
-  readonly entries: TarEntry[] = [];
+  readonly entries: ArchiveEntry[] = [];
   readonly captured = new Map<string, Buffer>();
+  /** Where the end-of-archive blocks start: the length of the archive's entries (set once they are read). */
+  entriesEnd?: number;
+  private position = 0;
   private pending = Buffer.alloc(0);
   private skip = 0;
   private capturing?: { name: string; chunks: Buffer[]; left: number; kind: 'entry' | 'longname' | 'pax' };
@@ -82,6 +85,7 @@ export class TarHeaderReader extends Writable {
   override _final(done: (err?: Error) => void) {
     if (this.skip > 0 || this.capturing) return done(new TarFormatError('the archive ends inside an entry'));
     if (this.blocksRead === 0) return done(new TarFormatError('the archive is empty'));
+    this.entriesEnd ??= this.position - this.pending.length;
     done();
   }
 
@@ -98,6 +102,7 @@ export class TarHeaderReader extends Writable {
         }
         this.skip -= take;
         offset += take;
+        this.position += take;
         if (this.skip === 0) this.finishContent();
         continue;
       }
@@ -105,6 +110,7 @@ export class TarHeaderReader extends Writable {
       const take = Math.min(need, chunk.length - offset);
       this.pending = Buffer.concat([this.pending, chunk.subarray(offset, offset + take)]);
       offset += take;
+      this.position += take;
       if (this.pending.length === BLOCK) {
         const block = this.pending;
         this.pending = Buffer.alloc(0);
@@ -117,6 +123,7 @@ export class TarHeaderReader extends Writable {
     this.blocksRead++;
     if (block.every((b) => b === 0)) {
       this.ended = this.entries.length > 0 || this.blocksRead > 1;
+      if (this.ended) this.entriesEnd = this.position - BLOCK;
       return;
     }
     if (!checksumOk(block)) throw new TarFormatError('a header has a bad checksum: not a tar archive');
@@ -130,7 +137,7 @@ export class TarHeaderReader extends Writable {
     if (type === 'L' || type === 'x') {
       this.capturing = { name, chunks: [], left: Math.min(size, 65536), kind: type === 'L' ? 'longname' : 'pax' };
     } else {
-      this.entries.push({ name, size, type });
+      this.entries.push({ name, size, type, offset: this.position });
       if (this.options.maxEntries !== undefined && this.entries.length > this.options.maxEntries) {
         throw new TarFormatError(`more than ${this.options.maxEntries} entries`);
       }

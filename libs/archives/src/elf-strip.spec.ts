@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const { stripElf } = require('./elf-strip');
+import { stripElf } from './elf-strip';
 
 /** The section names of an ELF file as binutils' readelf lists them (not our own reader). */
 const sectionNames = (path: string) => [...execFileSync('readelf', ['-S', '-W', path], { encoding: 'utf8' }).matchAll(/^\s*\[\s*\d+\]\s+(\S+)/gm)].map((m) => m[1]);

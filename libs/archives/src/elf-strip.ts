@@ -9,17 +9,19 @@ const SHF_INFO_LINK = 0x40;
 const SHT_STRTAB = 3;
 const SHT_NOBITS = 8;
 
+interface Section { index: number; header: Buffer; nameAt: number; type: number; flags: number; offset: number; size: number; link: number; info: number; name: string }
+
 /** The section headers of a 64-bit little-endian ELF file, with each one's name and place. */
-function sectionsOf(elf) {
+function sectionsOf(elf: Buffer): { sections: Section[]; headerSize: number } {
   const shoff = Number(elf.readBigUInt64LE(0x28));
   const size = elf.readUInt16LE(0x3a);
   const count = elf.readUInt16LE(0x3c);
-  const sections = [...Array(count).keys()].map((index) => {
+  const sections: Section[] = [...Array(count).keys()].map((index) => {
     const at = shoff + index * size;
     return {
       index, header: elf.subarray(at, at + size), nameAt: elf.readUInt32LE(at), type: elf.readUInt32LE(at + 4),
       flags: Number(elf.readBigUInt64LE(at + 8)), offset: Number(elf.readBigUInt64LE(at + 0x18)), size: Number(elf.readBigUInt64LE(at + 0x20)),
-      link: elf.readUInt32LE(at + 0x28), info: elf.readUInt32LE(at + 0x2c),
+      link: elf.readUInt32LE(at + 0x28), info: elf.readUInt32LE(at + 0x2c), name: '',
     };
   });
   const names = sections[elf.readUInt16LE(0x3e)];
@@ -31,7 +33,7 @@ function sectionsOf(elf) {
 }
 
 /** Where the last byte any program header maps into memory ends. */
-function loadedEnd(elf) {
+function loadedEnd(elf: Buffer): number {
   const phoff = Number(elf.readBigUInt64LE(0x20));
   const size = elf.readUInt16LE(0x36);
   let end = 0;
@@ -45,10 +47,8 @@ function loadedEnd(elf) {
 /**
  * `elf` without its sections that are not loaded. A file that is not a 64-bit little-endian ELF
  * file with section headers comes back unchanged.
- * @param {Buffer} elf
- * @returns {Buffer}
  */
-function stripElf(elf) {
+export function stripElf(elf: Buffer): Buffer {
   const isElf64LE = elf.length > 0x40 && elf.readUInt32BE(0) === 0x7f454c46 && elf[4] === 2 && elf[5] === 1;
   if (!isElf64LE || elf.readBigUInt64LE(0x28) === 0n || elf.readUInt16LE(0x3c) === 0) return elf;
   const { sections, headerSize } = sectionsOf(elf);
@@ -57,7 +57,7 @@ function stripElf(elf) {
   const newIndex = new Map(kept.map((s, i) => [s.index, i]));
 
   const names = [...kept.map((s) => (s.index === 0 ? '' : s.name)), '.shstrtab'];
-  const nameAt = [];
+  const nameAt: number[] = [];
   let length = 0;
   for (const name of names) { nameAt.push(length); length += Buffer.byteLength(name, 'latin1') + 1; }
   const table = Math.ceil((end + length) / 8) * 8;
@@ -85,5 +85,3 @@ function stripElf(elf) {
   out.writeUInt16LE(kept.length, 0x3e);
   return out;
 }
-
-module.exports = { stripElf };
