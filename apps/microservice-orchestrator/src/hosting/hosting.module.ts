@@ -4,6 +4,7 @@ import { BASE_CONFIG } from '@berth/runtime';
 import type { OrchestratorConfig } from '../config/microservice-orchestrator.env';
 import { ContainerEnvironment } from './application/container-environment';
 import { Deployer } from './application/deployer';
+import { EndedInstances } from './application/ended-instances';
 import { InstanceProber } from './application/instance-prober';
 import { Reconciler } from './application/reconciler';
 import { Rollouts } from './application/rollouts';
@@ -14,6 +15,7 @@ import { RUNTIME_DRIVER } from './application/ports/runtime-driver';
 import { DeployQueue } from './infrastructure/deploy-queue';
 import { runtimeDriver } from './infrastructure/runtime-driver.factory';
 import { HostingEventsConsumer } from './infrastructure/hosting-events.consumer';
+import { EndedInstancesStore } from './infrastructure/ended-instances.store';
 import { HostingStore } from './infrastructure/hosting.store';
 import { RuntimeOptionsConsumer } from './infrastructure/runtime-options.consumer';
 import { RuntimeOptionsStore } from './infrastructure/runtime-options.store';
@@ -30,6 +32,7 @@ import { StatusController } from './interface/status.controller';
   controllers: [StatusController, LogsController],
   providers: [
     HostingStore, HostingEventsConsumer, RuntimeOptionsStore, RuntimeOptionsConsumer, UpdateDesiredStateHandler, GetStatusHandler, GetLogsHandler, Deployer, ContainerEnvironment, DeployQueue, InstanceProber, Reconciler, Rollouts, RoutePublisher,
+    EndedInstances, EndedInstancesStore,
     {
       provide: RUNTIME_DRIVER, inject: [BASE_CONFIG],
       useFactory: (c: OrchestratorConfig) => runtimeDriver(c),

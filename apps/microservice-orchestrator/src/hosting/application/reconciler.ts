@@ -11,6 +11,7 @@ import { abandoned } from '../domain/rollout';
 import { DeployQueue } from '../infrastructure/deploy-queue';
 import { HostingStore } from '../infrastructure/hosting.store';
 import { RoutePublisher, routesOf } from '../infrastructure/route-publisher';
+import { EndedInstances, Ending } from './ended-instances';
 import { InstanceProber } from './instance-prober';
 import { isStopped, ObservedInstance, RUNTIME_DRIVER, RuntimeDriver } from './ports/runtime-driver';
 import { Rollouts } from './rollouts';
@@ -45,6 +46,7 @@ export class Reconciler implements OnApplicationBootstrap, OnApplicationShutdown
     private readonly prober: InstanceProber,
     private readonly rollouts: Rollouts,
     private readonly routes: RoutePublisher,
+    private readonly ended: EndedInstances,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(ORCHESTRATOR_CONFIG) private readonly config: OrchestratorConfig,
     @Inject(PINO) private readonly logger: Logger,
@@ -95,7 +97,7 @@ export class Reconciler implements OnApplicationBootstrap, OnApplicationShutdown
     const byId = new Map(desired.map((d) => [d._id, d]));
     for (const c of observed) {
       const d = byId.get(c.deploymentId);
-      if (!d || !keeps(d, c.revision)) await this.removeContainer(c, d ? 'replaced by a new revision' : 'no longer desired');
+      if (!d || !keeps(d, c.revision)) await this.ended.remove(c, { reason: d ? 'replaced by a new revision' : 'no longer desired' }, d);
     }
     const after: DeploymentDocument[] = [];
     for (const d of desired) {
@@ -107,17 +109,13 @@ export class Reconciler implements OnApplicationBootstrap, OnApplicationShutdown
     await this.routes.sync(routesOf(after));
   }
 
-  private async removeContainer(c: ObservedInstance, why: string) {
-    this.logger.info({ container: c.name, deployment: c.deploymentId, why }, 'removing container');
-    await this.driver.remove(c.id);
-  }
-
-  /** Why an instance stopped, from its exit state and last output. */
-  private async exitReason(c: ObservedInstance): Promise<string> {
+  /** How a stopped instance ended (its exit state), and why it failed as a deployment's last failure (with its last output). */
+  private async exited(c: ObservedInstance): Promise<{ failure: string; ending: Ending }> {
     const exit = await this.driver.exitState(c.id).catch(() => undefined);
     const tail = (await this.driver.logs(c.id, { limit: 5 }).catch(() => [])).map((l) => l.text).join('\n').trim();
     const how = exit?.oomKilled ? 'was killed for using too much memory' : exit?.exitCode !== undefined ? `exited with code ${exit.exitCode}` : `stopped (${c.state})`;
-    return `instance ${c.name} ${how}${exit?.error ? ` (${exit.error})` : ''}${tail ? `: ${tail.slice(-300)}` : ''}`;
+    const reason = `${how}${exit?.error ? ` (${exit.error})` : ''}`;
+    return { failure: `instance ${c.name} ${reason}${tail ? `: ${tail.slice(-300)}` : ''}`, ending: { reason, ...(exit ? { exit } : {}) } };
   }
 
   /** One deployment: its own revision's instances (`containers`), then its outgoing revision's and the update's next step. */
@@ -127,8 +125,8 @@ export class Reconciler implements OnApplicationBootstrap, OnApplicationShutdown
     let restarts = 0;
     // A container being created by a deploy job is neither running nor exited yet: left alone.
     for (const c of containers.filter(isStopped)) {
-      const reason = await this.exitReason(c);
-      await this.removeContainer(c, `exited (${c.state})`);
+      const { failure: reason, ending } = await this.exited(c);
+      await this.ended.remove(c, ending, d);
       restarts += 1;
       next.lastFailure = { at: new Date(now).toISOString(), reason };
       next.retryAt = new Date(now + this.backoff(d.restarts + restarts)).toISOString();
@@ -136,7 +134,7 @@ export class Reconciler implements OnApplicationBootstrap, OnApplicationShutdown
     }
     const bySlot = new Map<number, ObservedInstance>();
     for (const c of containers.filter((x) => x.running)) {
-      if (c.slot >= d.replicas || bySlot.has(c.slot)) await this.removeContainer(c, 'more replicas than desired');
+      if (c.slot >= d.replicas || bySlot.has(c.slot)) await this.ended.remove(c, { reason: 'more replicas than desired' }, d);
       else bySlot.set(c.slot, c);
     }
     const due = !d.failed && !abandoned(d) && !(next.retryAt && Date.parse(next.retryAt) > now);
@@ -144,7 +142,7 @@ export class Reconciler implements OnApplicationBootstrap, OnApplicationShutdown
     const outcomes = await Promise.all([...bySlot.values()].map((i) => this.prober.probe(d, i, now)));
     for (const [n, outcome] of outcomes.entries()) {
       if (!outcome.livenessFailure) continue;
-      await this.removeContainer([...bySlot.values()][n], 'liveness probe failed');
+      await this.ended.remove([...bySlot.values()][n], { reason: 'liveness probe failed' }, d);
       restarts += 1;
       next.lastFailure = { at: new Date(now).toISOString(), reason: outcome.livenessFailure };
       next.retryAt = new Date(now + this.backoff(d.restarts + restarts)).toISOString();

@@ -122,6 +122,8 @@ export class DockerDriver implements RuntimeDriver {
     const buf = await this.docker.getContainer(id).logs({
       stdout: true, stderr: true, follow: false, timestamps: true,
       ...(window.since ? { since: seconds(window.since) } : {}), ...(until !== undefined ? { until: until + 1 } : {}),
+      // Without a time window only the newest lines are wanted: the engine reads no more.
+      ...(!window.since && until === undefined ? { tail: window.limit } : {}),
     }) as unknown as Buffer;
     return logLines(buf, window);
   }
