@@ -3,6 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { BASE_CONFIG } from '@berth/runtime';
 import type { OrchestratorConfig } from '../config/microservice-orchestrator.env';
 import { ContainerEnvironment } from './application/container-environment';
+import { BinaryImages } from './application/binary-images';
 import { Deployer } from './application/deployer';
 import { EndedInstances } from './application/ended-instances';
 import { InstanceProber } from './application/instance-prober';
@@ -32,7 +33,7 @@ import { StatusController } from './interface/status.controller';
   controllers: [StatusController, LogsController],
   providers: [
     HostingStore, HostingEventsConsumer, RuntimeOptionsStore, RuntimeOptionsConsumer, UpdateDesiredStateHandler, GetStatusHandler, GetLogsHandler, Deployer, ContainerEnvironment, DeployQueue, InstanceProber, Reconciler, Rollouts, RoutePublisher,
-    EndedInstances, EndedInstancesStore,
+    EndedInstances, EndedInstancesStore, BinaryImages,
     {
       provide: RUNTIME_DRIVER, inject: [BASE_CONFIG],
       useFactory: (c: OrchestratorConfig) => runtimeDriver(c),

@@ -11,6 +11,7 @@ import { probePorts } from '../domain/probes';
 import { DeployJob, DeployQueue, PermanentDeployError } from '../infrastructure/deploy-queue';
 import { HostingStore } from '../infrastructure/hosting.store';
 import { BrokenBinaryError, RegistryBinaries } from '../infrastructure/registry-binaries';
+import { binaryImage } from './binary-images';
 import { ContainerEnvironment } from './container-environment';
 import { RUNTIME_DRIVER, RuntimeDriver } from './ports/runtime-driver';
 
@@ -76,7 +77,7 @@ export class Deployer {
 
   /** The image of the deployment's binary, loaded from the registry when the runtime lacks it. */
   private async image(d: DeploymentDocument): Promise<string> {
-    const image = `localhost/berth-binary:${d.binaryId}`;
+    const image = binaryImage(d.binaryId);
     if (await this.driver.hasImage(image)) return image;
     await this.store.record(d, {}, 'ImageLoading', `binary ${d.binaryId}`);
     try {

@@ -11,10 +11,14 @@ import { abandoned } from '../domain/rollout';
 import { DeployQueue } from '../infrastructure/deploy-queue';
 import { HostingStore } from '../infrastructure/hosting.store';
 import { RoutePublisher, routesOf } from '../infrastructure/route-publisher';
+import { BinaryImages } from './binary-images';
 import { EndedInstances, Ending } from './ended-instances';
 import { InstanceProber } from './instance-prober';
 import { isStopped, ObservedInstance, RUNTIME_DRIVER, RuntimeDriver } from './ports/runtime-driver';
 import { Rollouts } from './rollouts';
+
+/** The pause before sweeping images again after the engine refused to remove one. */
+const SWEEP_RETRY_MS = 30_000;
 
 /** Whether a deployment keeps instances of `revision`: its own (unless abandoned after a failed update) and its outgoing revision's. */
 const keeps = (d: DeploymentDocument, revision: string) => (revision === d.revision && !abandoned(d)) || revision === d.outgoing?.revision;
@@ -38,6 +42,10 @@ export class Reconciler implements OnApplicationBootstrap, OnApplicationShutdown
   private current?: Promise<void>;
   private wanted = false;
   private stopped = false;
+  /** The binaries of the deployments at the last pass; a sweep of images is due when one of them goes. */
+  private binaries = new Set<string>();
+  /** No sweep of images before this time; 0: one is due (at start-up, on taking the lease over, after a refusal's pause). */
+  private sweepAt = 0;
 
   constructor(
     private readonly store: HostingStore,
@@ -47,6 +55,7 @@ export class Reconciler implements OnApplicationBootstrap, OnApplicationShutdown
     private readonly rollouts: Rollouts,
     private readonly routes: RoutePublisher,
     private readonly ended: EndedInstances,
+    private readonly images: BinaryImages,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(ORCHESTRATOR_CONFIG) private readonly config: OrchestratorConfig,
     @Inject(PINO) private readonly logger: Logger,
@@ -76,6 +85,7 @@ export class Reconciler implements OnApplicationBootstrap, OnApplicationShutdown
       this.wanted = false;
       try {
         if (await this.lease()) await this.pass();
+        else this.sweepAt = 0;
       } catch (err) {
         this.logger.warn({ err }, 'reconcile pass failed; the next one retries');
       }
@@ -107,6 +117,21 @@ export class Reconciler implements OnApplicationBootstrap, OnApplicationShutdown
     const live = new Set(after.flatMap((d) => [...d.instances, ...(d.outgoing?.instances ?? [])].map((i) => i.id)));
     this.prober.retain(live);
     await this.routes.sync(routesOf(after));
+    await this.sweepImages(after);
+  }
+
+  /** Removes images no longer needed (`BinaryImages`) at start-up and when a binary leaves the deployments; after a refusal, again a little later. */
+  private async sweepImages(after: DeploymentDocument[]) {
+    const binaries = new Set(after.flatMap((d) => [d.binaryId, ...(d.outgoing ? [d.outgoing.binaryId] : [])]));
+    const gone = [...this.binaries].some((b) => !binaries.has(b));
+    this.binaries = binaries;
+    if (!gone && Date.now() < this.sweepAt) return;
+    this.sweepAt = Infinity;
+    const clean = await this.images.sweep().catch((err) => {
+      this.logger.warn({ err }, 'sweeping images failed; the next sweep tries again');
+      return false;
+    });
+    if (!clean) this.sweepAt = Date.now() + SWEEP_RETRY_MS;
   }
 
   /** How a stopped instance ended (its exit state), and why it failed as a deployment's last failure (with its last output). */
