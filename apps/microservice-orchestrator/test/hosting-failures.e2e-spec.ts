@@ -77,4 +77,17 @@ describe('hosted microservices: probes, restarts and failures, on the local engi
     const health = await eventually(() => raw(`/service/${name}/health`), (r) => r.status === 503, 10000);
     expect({ status: health.status, body: JSON.parse(health.text) }).toEqual({ status: 503, body: { status: 'DOWN' } });
   }, 90000);
+
+  it('passes a running but unready service\'s own DOWN health answer through on /service/<name>/health; other paths answer the 503 error', async () => {
+    const { id, name } = await microservice({}, { args: ['sick'] });
+    await subscribeManagement(id);
+    const details = { database: { status: 'DOWN', reason: 'connection refused' } };
+    const health = await eventually(() => raw(`/service/${name}/health`), (r) => r.status === 503 && r.text.includes('connection refused'), { timeoutMs: 60000, what: 'the service\'s own health answer' });
+    expect({ status: health.status, type: health.type, body: JSON.parse(health.text) }).toEqual({ status: 503, type: 'application/json', body: { status: 'DOWN', details } });
+    const status = await statusOf(id);
+    expect(status).toMatchObject({ status: 'Down', instances: [{ healthy: false, reason: expect.stringMatching(/^GET \/health answered 503: /) }] });
+    const other = await gw(`/service/${name}/hello`, { as: admin() });
+    expect(other.status).toBe(503);
+    expect(other.body).toMatchObject({ error: expect.any(String), message: expect.stringMatching(/no healthy instance/) });
+  }, 90000);
 });
