@@ -1,4 +1,4 @@
-import { eventually } from '@berth/testing';
+import { admin, eventually, gw } from '@berth/testing';
 import { containersOf, hostingHooks, kill, microservice, raw, statusOf, subscribeManagement } from './hosting-fixture';
 
 hostingHooks();
@@ -51,6 +51,20 @@ describe('hosted microservices: probes, restarts and failures, on the local engi
     for (let n = 1; n < 4; n++) expect(starts[n] - starts[n - 1]).toBeGreaterThanOrEqual(1000 * 2 ** (n - 1));
     const waiting = await eventually(() => statusOf(id), (s) => !!s.nextRestartAt, 20000);
     expect(Date.parse(waiting.nextRestartAt)).toBeGreaterThan(Date.now() - 1000);
+
+    // Each crashed instance's container is gone, and its output is still read under its ended name.
+    const { endedInstances } = await statusOf(id);
+    expect(endedInstances.length).toBeGreaterThanOrEqual(3);
+    expect(endedInstances[0]).toMatchObject({ name: expect.any(String), endedAt: expect.any(String), reason: 'exited with code 3', exitCode: 3, version: '1.0.0' });
+    const [newest] = endedInstances;
+    const idStart = newest.name.slice(newest.name.lastIndexOf('.') + 1);
+    expect((await containersOf(id)).filter((c) => c.Id.startsWith(idStart))).toEqual([]);
+    const logs = await gw(`/application/applications/${id}/logs/${encodeURIComponent(newest.name)}`, { as: admin() });
+    expect(logs.status).toBe(200);
+    expect(logs.body).toMatchObject({ instanceName: newest.name, truncated: false, logs: expect.stringContaining('crashing on purpose') });
+    const after = await gw(`/application/applications/${id}/logs/${encodeURIComponent(newest.name)}?dateFrom=${encodeURIComponent(new Date(Date.parse(newest.endedAt) + 60000).toISOString())}`, { as: admin() });
+    expect(after.body).toMatchObject({ logs: '', truncated: false });
+    expect((await gw(`/application/applications/${id}/logs/${encodeURIComponent(`${newest.name}0`)}`, { as: admin() })).status).toBe(404);
   }, 150000);
 
   it('ends Failed, with the reason, for an image.tar the engine cannot load, and does not retry it', async () => {
@@ -62,5 +76,18 @@ describe('hosted microservices: probes, restarts and failures, on the local engi
     expect(await containersOf(id)).toEqual([]);
     const health = await eventually(() => raw(`/service/${name}/health`), (r) => r.status === 503, 10000);
     expect({ status: health.status, body: JSON.parse(health.text) }).toEqual({ status: 503, body: { status: 'DOWN' } });
+  }, 90000);
+
+  it('passes a running but unready service\'s own DOWN health answer through on /service/<name>/health; other paths answer the 503 error', async () => {
+    const { id, name } = await microservice({}, { args: ['sick'] });
+    await subscribeManagement(id);
+    const details = { database: { status: 'DOWN', reason: 'connection refused' } };
+    const health = await eventually(() => raw(`/service/${name}/health`), (r) => r.status === 503 && r.text.includes('connection refused'), { timeoutMs: 60000, what: 'the service\'s own health answer' });
+    expect({ status: health.status, type: health.type, body: JSON.parse(health.text) }).toEqual({ status: 503, type: 'application/json', body: { status: 'DOWN', details } });
+    const status = await statusOf(id);
+    expect(status).toMatchObject({ status: 'Down', instances: [{ healthy: false, reason: expect.stringMatching(/^GET \/health answered 503: /) }] });
+    const other = await gw(`/service/${name}/hello`, { as: admin() });
+    expect(other.status).toBe(503);
+    expect(other.body).toMatchObject({ error: expect.any(String), message: expect.stringMatching(/no healthy instance/) });
   }, 90000);
 });

@@ -1,7 +1,18 @@
-import { admin, eventually, gw, killAndRestartApp } from '@berth/testing';
+import { admin, engine, eventually, gw, killAndRestartApp } from '@berth/testing';
 import { containersOf, hostingHooks, microservice, raw, runnableDeployJobs, statusOf, subscribeManagement, uploadVersion } from './hosting-fixture';
 
 hostingHooks();
+
+/** Whether the engine the orchestrator uses holds the image of binary `binaryId`. */
+async function hasImage(binaryId: string): Promise<boolean> {
+  try {
+    await engine()!.getImage(`localhost/berth-binary:${binaryId}`).inspect();
+    return true;
+  } catch (err) {
+    if ((err as { statusCode?: number }).statusCode === 404) return false;
+    throw err;
+  }
+}
 
 const running = async (id: string) => (await containersOf(id)).filter((c) => c.State === 'running');
 
@@ -21,7 +32,15 @@ describe('hosted microservices: versions and orchestrator restarts, on the local
     expect((await eventually(() => containersOf(id), (c) => c.length === 1 && c[0].Labels['io.berth.version'] === '1.0.0', 30000))
       .map((c) => [c.State, c.Labels['io.berth.version']])).toEqual([['running', '1.0.0']]);
     expect((await eventually(() => raw(`/service/${name}/health`), (r) => r.status === 200, 15000)).status).toBe(200);
-  }, 200000);
+
+    // Both versions' images stay while the application exists; deleted, neither its containers nor its images are left.
+    const binaries = ((await gw(`/application/applications/${id}`, { as: admin() })).body.applicationVersions as Array<{ binaryId: string }>).map((v) => v.binaryId);
+    expect(binaries).toHaveLength(2);
+    expect(await Promise.all(binaries.map(hasImage))).toEqual([true, true]);
+    expect((await gw(`/application/applications/${id}`, { method: 'DELETE', as: admin() })).status).toBe(204);
+    await eventually(() => containersOf(id), (c) => c.length === 0, { timeoutMs: 30000, what: 'the containers of the deleted application are gone' });
+    await eventually(() => Promise.all(binaries.map(hasImage)), (found) => found.every((f) => !f), { timeoutMs: 30000, what: 'the images of the deleted application are gone' });
+  }, 260000);
 
   it('ends in exactly one running deployment when the orchestrator is killed mid-deploy', async () => {
     const { id, name } = await microservice({ readinessProbe: { httpGet: { path: '/health', port: 80 }, initialDelaySeconds: 2 } }, { args: ['slow'] });

@@ -3,6 +3,8 @@ import mongoose from 'mongoose';
 import { applicationStatus } from '../src/hosting/domain/application-status';
 import type { DeploymentSpec } from '../src/hosting/domain/deployment';
 import { probesOf } from '../src/hosting/domain/probes';
+import type { EndedInstance } from '../src/hosting/domain/ended-instance';
+import { EndedInstancesStore } from '../src/hosting/infrastructure/ended-instances.store';
 import { HostingStore } from '../src/hosting/infrastructure/hosting.store';
 
 /** The deployments the store keeps across a change of version, on the real store. */
@@ -55,5 +57,43 @@ describe('HostingStore.replaceDeployments', () => {
     expect(v3).toMatchObject({ revision: 'rev-3.0.0', instances: [] });
     expect(v3.outgoing).toBeUndefined();
     expect(applicationStatus('app1', [v3])).toMatchObject({ status: 'Down', version: '3.0.0' });
+  });
+});
+
+/** The bound on the ended instances kept per application, on the real store. */
+describe('EndedInstancesStore', () => {
+  let connection: mongoose.Connection;
+  let ended: EndedInstancesStore;
+  const instance = (applicationId: string, n: number): EndedInstance => ({
+    _id: `${applicationId}/hello-0.c${n}`, name: `hello-0.c${n}`, applicationId, deploymentId: applicationId,
+    endedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString(), reason: 'exited with code 3', exitCode: 3,
+    lines: [{ at: new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString(), stream: 'stderr', text: `crash ${n}` }], cut: false,
+  });
+
+  beforeAll(async () => {
+    connection = await mongoose.createConnection(process.env.MONGODB_URI!, { dbName: `ei${randomBytes(4).toString('hex')}_orchestrator` }).asPromise();
+    ended = new EndedInstancesStore(connection);
+    await ended.onModuleInit();
+  });
+
+  afterAll(async () => {
+    await connection.dropDatabase();
+    await connection.close();
+  });
+
+  it('keeps the newest instances of each application up to the bound, lists them newest first without their output, and forgets a deleted application\'s', async () => {
+    for (const n of [1, 2, 3, 4, 5]) await ended.keep(instance('app1', n), 3);
+    await ended.keep(instance('app2', 9), 3);
+    const listed = await ended.list('app1', ['app1']);
+    expect(listed.map((e) => e.name)).toEqual(['hello-0.c5', 'hello-0.c4', 'hello-0.c3']);
+    expect(listed[0]).not.toHaveProperty('lines');
+    expect((await ended.find('app1', 'hello-0.c4', ['app1']))?.lines).toEqual(instance('app1', 4).lines);
+    expect(await ended.find('app1', 'hello-0.c1', ['app1'])).toBeNull();
+    expect(await ended.find('app1', 'hello-0.c4', ['app1/t2'])).toBeNull();
+    expect((await ended.list('app2', ['app2'])).map((e) => e.name)).toEqual(['hello-0.c9']);
+
+    await ended.forget('app1');
+    expect(await ended.list('app1', ['app1'])).toEqual([]);
+    expect(await ended.list('app2', ['app2'])).toHaveLength(1);
   });
 });

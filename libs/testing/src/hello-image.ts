@@ -32,7 +32,7 @@ function helloArchive(executable: Buffer, repoTag: string, options: ImageOptions
  * as a `docker save` archive. Cached under `.local/test-images/`, keyed by the source's hash.
  * It answers `GET /health` with `{"status":"UP"}`, `GET /hello?who=x` with `hello x!` and
  * `GET /echo/…` with the request path, headers, platform variables and host name as JSON.
- * `options.args` picks a mode of `main.go` (`crash`, `slow`); `broken` makes an archive that
+ * `options.args` picks a mode of `main.go` (`crash`, `slow`, `sick`); `broken` makes an archive that
  * passes the registry's checks but that no engine loads.
  * @throws Error when `go` is missing or the build fails (its output in the message).
  */

@@ -6,7 +6,7 @@ import { forward } from '../proxy/forward';
 import type { ServiceRoutes } from './service-routes';
 
 const HEALTH = /^\/health\/?$/;
-const DOWN = '{"status":"DOWN"}';
+const DOWN = Buffer.from('{"status":"DOWN"}');
 
 export interface ServiceProxyParts {
   services: ServiceRoutes; logger: Logger;
@@ -42,7 +42,8 @@ function serviceAnswerDefaults(security: Readonly<Record<string, string>>): Read
  * TFAToken, X-Forwarded-Host/Proto/Prefix) passed on; never the internal principal. Its answer
  * keeps its own headers over the security headers (with a CSP that lets its pages load), but not
  * `X-Powered-By`. Unknown name 404; caller's tenant not subscribed 403; no healthy or reachable
- * instance 503 (on `/health`, public and for any subscribed tenant: `{"status":"DOWN"}`).
+ * instance 503 (on `/health`, public and for any subscribed tenant: the service's own last `/health` answer
+ * with its status DOWN when the route carries one, else `{"status":"DOWN"}`).
  */
 export async function proxyService(parts: ServiceProxyParts, ex: GatewayExchange, target: { name: string; rest: string }): Promise<void> {
   const { req, res, id } = ex;
@@ -50,7 +51,8 @@ export async function proxyService(parts: ServiceProxyParts, ex: GatewayExchange
   const endpoint = serviceEndpoint(parts.services, target.name, ex.auth?.principal.tenant, health);
   const down = () => {
     if (!health) throw serviceUnavailable(`Microservice ${target.name} has no healthy instance, retry later`);
-    res.writeHead(503, { ...parts.security, 'content-type': 'application/json', 'content-length': DOWN.length }).end(DOWN);
+    const answer = parts.services.downAnswer(target.name, ex.auth?.principal.tenant) ?? DOWN;
+    res.writeHead(503, { ...parts.security, 'content-type': 'application/json', 'content-length': answer.length }).end(answer);
   };
   if (endpoint === undefined) return down();
   const prefix = `/service/${target.name}`;

@@ -30,3 +30,26 @@ describe('ServiceRouteTable', () => {
     expect(table.target('hello', 't1')).toEqual({ kind: 'unknown' });
   });
 });
+
+describe('ServiceRouteTable.downAnswer', () => {
+  it('serves the route\'s own health answer with its status DOWN, the tenant\'s for PER_TENANT, and none for what is not a JSON object', () => {
+    const table = new ServiceRouteTable();
+    const sick = '{"status":"UP","details":{"database":{"status":"DOWN","reason":"connection refused"}}}';
+    table.apply(route({ endpoints: { '*': [] }, health: { '*': sick } }));
+    expect(JSON.parse(table.downAnswer('hello', undefined)!.toString())).toEqual({ status: 'DOWN', details: { database: { status: 'DOWN', reason: 'connection refused' } } });
+    expect(table.downAnswer('hello', 't1')).toEqual(table.downAnswer('hello', undefined));
+    expect(table.downAnswer('other', undefined)).toBeUndefined();
+
+    table.apply(route({ revision: 11, isolation: 'PER_TENANT', tenants: ['t1', 't2'], endpoints: { t1: [], t2: [] }, health: { t2: '{"status":"DOWN","details":{"t2":1}}' } }));
+    expect(JSON.parse(table.downAnswer('hello', 't2')!.toString())).toEqual({ status: 'DOWN', details: { t2: 1 } });
+    expect(JSON.parse(table.downAnswer('hello', 't1')!.toString())).toEqual({ status: 'DOWN', details: { t2: 1 } });
+
+    table.apply(route({ revision: 12, endpoints: { '*': [] }, health: { '*': '[1,2]' } }));
+    expect(table.downAnswer('hello', undefined)).toBeUndefined();
+    table.apply(route({ revision: 13, endpoints: { '*': [] }, health: { '*': 'not json' } }));
+    expect(table.downAnswer('hello', undefined)).toBeUndefined();
+    table.apply(route({ revision: 14, endpoints: { '*': [] }, health: { '*': sick } }));
+    table.apply(route({ revision: 15 }));
+    expect(table.downAnswer('hello', undefined)).toBeUndefined();
+  });
+});

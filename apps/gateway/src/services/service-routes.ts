@@ -56,6 +56,11 @@ export class ServiceRoutes implements OnApplicationBootstrap, OnApplicationShutd
     return this.table.target(name, tenant);
   }
 
+  /** The service's own DOWN answer of `/service/<name>/health` (see `ServiceRouteTable.downAnswer`). */
+  downAnswer(name: string, tenant: string | undefined): Buffer | undefined {
+    return this.table.downAnswer(name, tenant);
+  }
+
   /** The keep-alive pool of an endpoint (`http://host:port`). */
   pool(endpoint: string): Pool {
     let pool = this.pools.get(endpoint);

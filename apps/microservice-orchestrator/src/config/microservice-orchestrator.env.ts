@@ -33,6 +33,10 @@ export const orchestratorConfigSchema = baseConfigSchema.merge(internalPortSchem
     .describe('How long the instances of a replaced version keep running after the route moved to the new version, so every gateway has the new route and requests in flight finish (updates without downtime: docs/hosting.md).'),
   BERTH_ROLLOUT_MAX_RESTARTS: z.coerce.number().int().min(1).max(100).default(3)
     .describe('Restarts of a new version\'s instances during an update (crashes, failed liveness probes, failed starts) after which the update fails and the version serving before is activated again.'),
+  BERTH_ENDED_INSTANCES_KEPT: z.coerce.number().int().min(0).max(50).default(5)
+    .describe('How many ended instances (crashed, restarted, replaced, drained, scaled down) of each application keep their last output after their container is removed; the oldest beyond go (docs/hosting.md#logs-of-ended-instances). 0 keeps none.'),
+  BERTH_ENDED_INSTANCE_LOG_BYTES: z.coerce.number().int().min(1024).max(1_048_576).default(65_536)
+    .describe('The most output, in bytes of its newest lines, kept of each ended instance.'),
   BERTH_CONTAINER_ULIMITS: z.string().default('nofile=8192:8192,nproc=8192:8192')
     .refine((v) => v === '' || v.split(',').every((p) => ulimit.test(p.trim())), 'must be name=soft:hard, comma-separated')
     .describe('Resource limits of containers, `name=soft:hard` comma-separated; they must be within the engine\'s own hard limits.'),

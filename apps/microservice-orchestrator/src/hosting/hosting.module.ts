@@ -6,7 +6,9 @@ import type { Logger } from 'pino';
 import { BASE_CONFIG, PINO } from '@berth/runtime';
 import type { OrchestratorConfig } from '../config/microservice-orchestrator.env';
 import { ContainerEnvironment } from './application/container-environment';
+import { BinaryImages } from './application/binary-images';
 import { Deployer } from './application/deployer';
+import { EndedInstances } from './application/ended-instances';
 import { InstanceProber } from './application/instance-prober';
 import { Reconciler } from './application/reconciler';
 import { Rollouts } from './application/rollouts';
@@ -17,6 +19,7 @@ import { RUNTIME_DRIVER } from './application/ports/runtime-driver';
 import { DeployQueue } from './infrastructure/deploy-queue';
 import { runtimeDriver } from './infrastructure/runtime-driver.factory';
 import { HostingEventsConsumer } from './infrastructure/hosting-events.consumer';
+import { EndedInstancesStore } from './infrastructure/ended-instances.store';
 import { HostingStore } from './infrastructure/hosting.store';
 import { BaseLayerStore } from './infrastructure/layers/base-layer-store';
 import { ImageFiller } from './infrastructure/layers/image-filler';
@@ -35,6 +38,7 @@ import { StatusController } from './interface/status.controller';
   controllers: [StatusController, LogsController],
   providers: [
     HostingStore, HostingEventsConsumer, RuntimeOptionsStore, RuntimeOptionsConsumer, UpdateDesiredStateHandler, GetStatusHandler, GetLogsHandler, Deployer, ContainerEnvironment, DeployQueue, InstanceProber, Reconciler, Rollouts, RoutePublisher,
+    EndedInstances, EndedInstancesStore, BinaryImages,
     {
       provide: RUNTIME_DRIVER, inject: [BASE_CONFIG],
       useFactory: (c: OrchestratorConfig) => runtimeDriver(c),

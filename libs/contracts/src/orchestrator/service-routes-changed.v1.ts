@@ -14,6 +14,11 @@ export interface ServiceRouteV1 {
    * under each tenant's id. An empty or missing list means no healthy instance.
    */
   endpoints: Record<string, string[]>;
+  /**
+   * Under the keys of `endpoints` that have no healthy endpoint: the last `GET /health` answer of
+   * the newest unready instance, a JSON object as text of at most 4 KiB, when it answered one.
+   */
+  health?: Record<string, string>;
   /** Grows with every change of this route; a holder ignores a route older than the one it has. */
   revision: number;
   /** The microservice is no longer deployed (unsubscribed everywhere, deleted): forget the route. */

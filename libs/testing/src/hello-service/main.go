@@ -17,7 +17,9 @@ import (
 
 func main() {
 	// Modes for the hosting tests: "probe" answers an exec probe (exit 0), "crash" dies at once
-	// (a crash-looping service), "slow" starts listening after 3 s.
+	// (a crash-looping service), "slow" starts listening after 3 s, "sick" runs but answers /health
+	// DOWN with a failing check in its details, as the SDK does.
+	sick := false
 	if len(os.Args) > 1 {
 		switch os.Args[1] {
 		case "probe":
@@ -27,6 +29,8 @@ func main() {
 			os.Exit(3)
 		case "slow":
 			time.Sleep(3 * time.Second)
+		case "sick":
+			sick = true
 		}
 	}
 	port := os.Getenv("SERVER_PORT")
@@ -35,6 +39,11 @@ func main() {
 	}
 	http.HandleFunc("/health", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
+		if sick {
+			w.WriteHeader(http.StatusServiceUnavailable)
+			fmt.Fprint(w, `{"status":"DOWN","details":{"database":{"status":"DOWN","reason":"connection refused"}}}`)
+			return
+		}
 		fmt.Fprint(w, `{"status":"UP"}`)
 	})
 	http.HandleFunc("/hello", func(w http.ResponseWriter, r *http.Request) {

@@ -12,6 +12,7 @@ import { DeployJob, DeployQueue, PermanentDeployError } from '../infrastructure/
 import { HostingStore } from '../infrastructure/hosting.store';
 import { ImageFiller } from '../infrastructure/layers/image-filler';
 import { BrokenBinaryError, RegistryBinaries } from '../infrastructure/registry-binaries';
+import { binaryImage } from './binary-images';
 import { ContainerEnvironment } from './container-environment';
 import { RUNTIME_DRIVER, RuntimeDriver } from './ports/runtime-driver';
 
@@ -81,7 +82,7 @@ export class Deployer {
    * the platform base layers its archive leaves out added (docs/microservices.md#platform-base-layers).
    */
   private async image(d: DeploymentDocument): Promise<string> {
-    const image = `localhost/berth-binary:${d.binaryId}`;
+    const image = binaryImage(d.binaryId);
     if (await this.driver.hasImage(image)) return image;
     await this.store.record(d, {}, 'ImageLoading', `binary ${d.binaryId}`);
     try {

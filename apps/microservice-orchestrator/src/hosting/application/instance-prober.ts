@@ -20,7 +20,7 @@ export interface ProbeOutcome { instance: InstanceState; livenessFailure?: strin
  */
 @Injectable()
 export class InstanceProber {
-  private readonly states = new Map<string, { ready: ProbeState; live: ProbeState; lastFailure?: string }>();
+  private readonly states = new Map<string, { ready: ProbeState; live: ProbeState; lastFailure?: string; lastAnswer?: string }>();
 
   constructor(@Inject(RUNTIME_DRIVER) private readonly driver: RuntimeDriver, @Inject(ORCHESTRATOR_CONFIG) private readonly config: OrchestratorConfig) {}
 
@@ -32,10 +32,12 @@ export class InstanceProber {
       // The runtime probes the instance itself and restarts it when its liveness probe fails (Kubernetes).
       state.ready = { ...state.ready, healthy: i.ready, failures: i.ready ? 0 : state.ready.failures + 1, lastProbeAt: now };
       state.lastFailure = i.ready ? undefined : `not ready (${i.state})`;
+      state.lastAnswer = undefined;
     } else if (probeDue(state.ready, readiness, now, !state.ready.healthy)) {
       const result = await this.check(readiness, i);
       state.ready = afterProbe(state.ready, readiness, result.ok, now);
       state.lastFailure = result.ok ? undefined : result.detail ?? 'readiness probe failed';
+      state.lastAnswer = 'httpGet' in readiness && readiness.httpGet.path === '/health' ? result.answer : undefined;
     }
     let livenessFailure: string | undefined;
     if (liveness && i.ready === undefined && probeDue(state.live, liveness, now)) {
@@ -52,7 +54,7 @@ export class InstanceProber {
       instance: {
         id: i.id, name: i.name, ...(endpoint ? { endpoint } : {}), healthy: state.ready.healthy, failures: state.ready.failures,
         startedAt: previous?.startedAt ?? new Date(state.ready.firstSeenAt).toISOString(),
-        ...(!state.ready.healthy ? { reason: state.lastFailure ?? 'not probed yet' } : {}),
+        ...(!state.ready.healthy ? { reason: state.lastFailure ?? 'not probed yet', ...(state.lastAnswer ? { health: state.lastAnswer } : {}) } : {}),
       },
       ...(livenessFailure ? { livenessFailure } : {}),
     };

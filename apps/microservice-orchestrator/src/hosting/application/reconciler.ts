@@ -11,9 +11,14 @@ import { abandoned } from '../domain/rollout';
 import { DeployQueue } from '../infrastructure/deploy-queue';
 import { HostingStore } from '../infrastructure/hosting.store';
 import { RoutePublisher, routesOf } from '../infrastructure/route-publisher';
+import { BinaryImages } from './binary-images';
+import { EndedInstances, Ending } from './ended-instances';
 import { InstanceProber } from './instance-prober';
 import { isStopped, ObservedInstance, RUNTIME_DRIVER, RuntimeDriver } from './ports/runtime-driver';
 import { Rollouts } from './rollouts';
+
+/** The pause before sweeping images again after the engine refused to remove one. */
+const SWEEP_RETRY_MS = 30_000;
 
 /** Whether a deployment keeps instances of `revision`: its own (unless abandoned after a failed update) and its outgoing revision's. */
 const keeps = (d: DeploymentDocument, revision: string) => (revision === d.revision && !abandoned(d)) || revision === d.outgoing?.revision;
@@ -37,6 +42,10 @@ export class Reconciler implements OnApplicationBootstrap, OnApplicationShutdown
   private current?: Promise<void>;
   private wanted = false;
   private stopped = false;
+  /** The binaries of the deployments at the last pass; a sweep of images is due when one of them goes. */
+  private binaries = new Set<string>();
+  /** No sweep of images before this time; 0: one is due (at start-up, on taking the lease over, after a refusal's pause). */
+  private sweepAt = 0;
 
   constructor(
     private readonly store: HostingStore,
@@ -45,6 +54,8 @@ export class Reconciler implements OnApplicationBootstrap, OnApplicationShutdown
     private readonly prober: InstanceProber,
     private readonly rollouts: Rollouts,
     private readonly routes: RoutePublisher,
+    private readonly ended: EndedInstances,
+    private readonly images: BinaryImages,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(ORCHESTRATOR_CONFIG) private readonly config: OrchestratorConfig,
     @Inject(PINO) private readonly logger: Logger,
@@ -74,6 +85,7 @@ export class Reconciler implements OnApplicationBootstrap, OnApplicationShutdown
       this.wanted = false;
       try {
         if (await this.lease()) await this.pass();
+        else this.sweepAt = 0;
       } catch (err) {
         this.logger.warn({ err }, 'reconcile pass failed; the next one retries');
       }
@@ -95,7 +107,7 @@ export class Reconciler implements OnApplicationBootstrap, OnApplicationShutdown
     const byId = new Map(desired.map((d) => [d._id, d]));
     for (const c of observed) {
       const d = byId.get(c.deploymentId);
-      if (!d || !keeps(d, c.revision)) await this.removeContainer(c, d ? 'replaced by a new revision' : 'no longer desired');
+      if (!d || !keeps(d, c.revision)) await this.ended.remove(c, { reason: d ? 'replaced by a new revision' : 'no longer desired' }, d);
     }
     const after: DeploymentDocument[] = [];
     for (const d of desired) {
@@ -105,19 +117,30 @@ export class Reconciler implements OnApplicationBootstrap, OnApplicationShutdown
     const live = new Set(after.flatMap((d) => [...d.instances, ...(d.outgoing?.instances ?? [])].map((i) => i.id)));
     this.prober.retain(live);
     await this.routes.sync(routesOf(after));
+    await this.sweepImages(after);
   }
 
-  private async removeContainer(c: ObservedInstance, why: string) {
-    this.logger.info({ container: c.name, deployment: c.deploymentId, why }, 'removing container');
-    await this.driver.remove(c.id);
+  /** Removes images no longer needed (`BinaryImages`) at start-up and when a binary leaves the deployments; after a refusal, again a little later. */
+  private async sweepImages(after: DeploymentDocument[]) {
+    const binaries = new Set(after.flatMap((d) => [d.binaryId, ...(d.outgoing ? [d.outgoing.binaryId] : [])]));
+    const gone = [...this.binaries].some((b) => !binaries.has(b));
+    this.binaries = binaries;
+    if (!gone && Date.now() < this.sweepAt) return;
+    this.sweepAt = Infinity;
+    const clean = await this.images.sweep().catch((err) => {
+      this.logger.warn({ err }, 'sweeping images failed; the next sweep tries again');
+      return false;
+    });
+    if (!clean) this.sweepAt = Date.now() + SWEEP_RETRY_MS;
   }
 
-  /** Why an instance stopped, from its exit state and last output. */
-  private async exitReason(c: ObservedInstance): Promise<string> {
+  /** How a stopped instance ended (its exit state), and why it failed as a deployment's last failure (with its last output). */
+  private async exited(c: ObservedInstance): Promise<{ failure: string; ending: Ending }> {
     const exit = await this.driver.exitState(c.id).catch(() => undefined);
     const tail = (await this.driver.logs(c.id, { limit: 5 }).catch(() => [])).map((l) => l.text).join('\n').trim();
     const how = exit?.oomKilled ? 'was killed for using too much memory' : exit?.exitCode !== undefined ? `exited with code ${exit.exitCode}` : `stopped (${c.state})`;
-    return `instance ${c.name} ${how}${exit?.error ? ` (${exit.error})` : ''}${tail ? `: ${tail.slice(-300)}` : ''}`;
+    const reason = `${how}${exit?.error ? ` (${exit.error})` : ''}`;
+    return { failure: `instance ${c.name} ${reason}${tail ? `: ${tail.slice(-300)}` : ''}`, ending: { reason, ...(exit ? { exit } : {}) } };
   }
 
   /** One deployment: its own revision's instances (`containers`), then its outgoing revision's and the update's next step. */
@@ -127,8 +150,8 @@ export class Reconciler implements OnApplicationBootstrap, OnApplicationShutdown
     let restarts = 0;
     // A container being created by a deploy job is neither running nor exited yet: left alone.
     for (const c of containers.filter(isStopped)) {
-      const reason = await this.exitReason(c);
-      await this.removeContainer(c, `exited (${c.state})`);
+      const { failure: reason, ending } = await this.exited(c);
+      await this.ended.remove(c, ending, d);
       restarts += 1;
       next.lastFailure = { at: new Date(now).toISOString(), reason };
       next.retryAt = new Date(now + this.backoff(d.restarts + restarts)).toISOString();
@@ -136,7 +159,7 @@ export class Reconciler implements OnApplicationBootstrap, OnApplicationShutdown
     }
     const bySlot = new Map<number, ObservedInstance>();
     for (const c of containers.filter((x) => x.running)) {
-      if (c.slot >= d.replicas || bySlot.has(c.slot)) await this.removeContainer(c, 'more replicas than desired');
+      if (c.slot >= d.replicas || bySlot.has(c.slot)) await this.ended.remove(c, { reason: 'more replicas than desired' }, d);
       else bySlot.set(c.slot, c);
     }
     const due = !d.failed && !abandoned(d) && !(next.retryAt && Date.parse(next.retryAt) > now);
@@ -144,7 +167,7 @@ export class Reconciler implements OnApplicationBootstrap, OnApplicationShutdown
     const outcomes = await Promise.all([...bySlot.values()].map((i) => this.prober.probe(d, i, now)));
     for (const [n, outcome] of outcomes.entries()) {
       if (!outcome.livenessFailure) continue;
-      await this.removeContainer([...bySlot.values()][n], 'liveness probe failed');
+      await this.ended.remove([...bySlot.values()][n], { reason: 'liveness probe failed' }, d);
       restarts += 1;
       next.lastFailure = { at: new Date(now).toISOString(), reason: outcome.livenessFailure };
       next.retryAt = new Date(now + this.backoff(d.restarts + restarts)).toISOString();

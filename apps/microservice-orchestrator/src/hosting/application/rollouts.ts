@@ -7,8 +7,9 @@ import type { DeploymentDocument, OutgoingRevision, RollbackRecord } from '../do
 import { abandoned, rolloutStep } from '../domain/rollout';
 import { HostingStore } from '../infrastructure/hosting.store';
 import { RegistryVersions } from '../infrastructure/registry-versions';
+import { EndedInstances } from './ended-instances';
 import { InstanceProber } from './instance-prober';
-import { isStopped, ObservedInstance, RUNTIME_DRIVER, RuntimeDriver } from './ports/runtime-driver';
+import { isStopped, ObservedInstance } from './ports/runtime-driver';
 
 /** A stage to record: its name and detail. */
 export type Stage = [stage: string, detail?: string];
@@ -23,7 +24,7 @@ export type Stage = [stage: string, detail?: string];
 @Injectable()
 export class Rollouts {
   constructor(
-    @Inject(RUNTIME_DRIVER) private readonly driver: RuntimeDriver,
+    private readonly ended: EndedInstances,
     private readonly prober: InstanceProber,
     private readonly store: HostingStore,
     private readonly registry: RegistryVersions,
@@ -39,11 +40,11 @@ export class Rollouts {
   async observe(d: DeploymentDocument, containers: ObservedInstance[], now: number): Promise<OutgoingRevision | undefined> {
     const o = d.outgoing;
     if (!o) return undefined;
-    for (const c of containers.filter(isStopped)) await this.remove(c, `outgoing instance stopped (${c.state})`);
+    for (const c of containers.filter(isStopped)) await this.ended.remove(c, { reason: `outgoing instance stopped (${c.state})` }, d);
     const running = containers.filter((c) => c.running);
     const view: DeploymentDocument = { ...d, probes: o.probes, instances: o.instances };
     const outcomes = await Promise.all(running.map((c) => this.prober.probe(view, c, now)));
-    for (const [n, outcome] of outcomes.entries()) if (outcome.livenessFailure) await this.remove(running[n], 'outgoing instance failed its liveness probe');
+    for (const [n, outcome] of outcomes.entries()) if (outcome.livenessFailure) await this.ended.remove(running[n], { reason: 'outgoing instance failed its liveness probe' }, d);
     return { ...o, instances: outcomes.filter((x) => !x.livenessFailure).map((x) => x.instance) };
   }
 
@@ -61,11 +62,11 @@ export class Rollouts {
       return { next: { ...d, outgoing: { ...o, switchedAt: at } }, stages: [['Switched', `version ${d.version} serves; ${o.version} drains`]] };
     }
     if (step.kind === 'retire') {
-      for (const c of outgoing) await this.remove(c, 'drained');
+      for (const c of outgoing) await this.ended.remove(c, { reason: 'drained' }, d);
       return { next: { ...d, outgoing: undefined }, stages: o.instances.length ? [['Drained', `version ${o.version} stopped`]] : [] };
     }
     this.logger.warn({ deployment: d._id, from: d.version, to: o.version, reason: step.reason }, 'update failed; rolling back');
-    for (const c of current) await this.remove(c, 'update failed');
+    for (const c of current) await this.ended.remove(c, { reason: 'update failed' }, d);
     const rollback: RollbackRecord = {
       revision: d.revision, from: d.version, to: o.version, at, reason: step.reason, ...(o.binaryId !== d.binaryId ? { activation: 'pending' as const } : {}),
     };
@@ -92,10 +93,5 @@ export class Rollouts {
     } catch (err) {
       this.logger.warn({ deployment: d._id, err }, 'could not activate the version that kept serving; the next pass asks again');
     }
-  }
-
-  private async remove(c: ObservedInstance, why: string) {
-    this.logger.info({ container: c.name, deployment: c.deploymentId, why }, 'removing container');
-    await this.driver.remove(c.id);
   }
 }

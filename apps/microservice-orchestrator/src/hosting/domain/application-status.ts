@@ -20,6 +20,9 @@ export interface StatusRollout { from: string; to: string; since: string; switch
 /** The last failed update: `from` was abandoned and `to` kept serving (see `RollbackRecord`). */
 export interface StatusRollback { from: string; to: string; at: string; reason: string; activation?: string; refusal?: string; tenant?: string }
 
+/** An instance that ended and whose container is gone; its kept output is read under `name` (docs/hosting.md#logs-of-ended-instances). */
+export interface StatusEndedInstance { name: string; tenant?: string; version?: string; startedAt?: string; endedAt: string; reason: string; exitCode?: number }
+
 export interface ApplicationStatus {
   applicationId: string;
   status: StatusValue;
@@ -34,6 +37,8 @@ export interface ApplicationStatus {
   stages: Array<DeploymentStage & { tenant?: string }>;
   rollout?: StatusRollout;
   rollback?: StatusRollback;
+  /** The ended instances whose output is kept, newest first. */
+  endedInstances?: StatusEndedInstance[];
 }
 
 const instanceOf = (d: DeploymentDocument, i: InstanceState, version: string): StatusInstance => ({

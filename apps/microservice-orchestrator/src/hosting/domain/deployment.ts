@@ -28,8 +28,12 @@ export interface DeploymentSpec {
   revision: string;
 }
 
-/** One running container of a deployment, as the reconciler and the prober last saw it; `reason`: why its last readiness probe failed. */
-export interface InstanceState { id: string; name: string; endpoint?: string; healthy: boolean; failures: number; startedAt: string; reason?: string }
+/**
+ * One running container of a deployment, as the reconciler and the prober last saw it; `reason`:
+ * why its last readiness probe failed; `health`: that probe's answer, when the probe is `GET /health`
+ * and it answered a JSON object (at most 4 KiB), passed on by the gateway (docs/hosting.md#health-checks).
+ */
+export interface InstanceState { id: string; name: string; endpoint?: string; healthy: boolean; failures: number; startedAt: string; reason?: string; health?: string }
 
 /**
  * The revision that served before the deployment's `revision` during an update: its instances keep

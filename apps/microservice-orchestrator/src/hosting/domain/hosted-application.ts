@@ -8,6 +8,8 @@ export interface HostedApplication {
   version?: string;
   binaryId?: string;
   manifest?: Record<string, unknown>;
+  /** Every binary ever activated: the images its versions may need again. */
+  binaryIds?: string[];
   deleted: boolean;
   /** aggregateVersion of the last ApplicationCreated/Updated and of the last activation applied. */
   infoVersion: number;

@@ -36,8 +36,24 @@ export class HostingStore implements OnModuleInit {
   /** Applies fields of an application guarded by one of its version counters; false when a newer change was applied. */
   async applyApplication(id: string, counter: 'infoVersion' | 'binaryVersion', version: number, fields: Partial<HostedApplication>): Promise<boolean> {
     const other = counter === 'infoVersion' ? 'binaryVersion' : 'infoVersion';
-    return upsertUnlessNewer(this.applications, id, counter, version,
-      { $set: { ...fields, [counter]: version }, $setOnInsert: { deleted: false, [other]: 0 } as Partial<HostedApplication> });
+    return upsertUnlessNewer(this.applications, id, counter, version, {
+      $set: { ...fields, [counter]: version }, $setOnInsert: { deleted: false, [other]: 0 } as Partial<HostedApplication>,
+      ...(fields.binaryId ? { $addToSet: { binaryIds: fields.binaryId } } : {}),
+    });
+  }
+
+  /**
+   * The binaries the projection knows (`known`: of any application, deleted or not) and those still
+   * needed (`needed`: any binary activated for a live application, and those of every deployment).
+   */
+  async binaryUse(): Promise<{ known: Set<string>; needed: Set<string> }> {
+    const apps = await this.applications.find({}, { projection: { binaryId: 1, binaryIds: 1, deleted: 1 } }).toArray();
+    const deployments = await this.deployments.find({}, { projection: { binaryId: 1, 'outgoing.binaryId': 1 } }).toArray();
+    const of = (a: Pick<HostedApplication, 'binaryId' | 'binaryIds'>) => [...(a.binaryId ? [a.binaryId] : []), ...(a.binaryIds ?? [])];
+    return {
+      known: new Set(apps.flatMap(of)),
+      needed: new Set([...apps.filter((a) => !a.deleted).flatMap(of), ...deployments.flatMap((d) => [d.binaryId, d.outgoing?.binaryId ?? d.binaryId])]),
+    };
   }
 
   async markDeleted(id: string, name: string, ownerTenant: string): Promise<void> {

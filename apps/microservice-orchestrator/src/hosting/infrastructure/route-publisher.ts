@@ -63,7 +63,8 @@ export class RoutePublisher {
 
 /**
  * The routes of the deployments: one per microservice name, endpoints by tenant for PER_TENANT;
- * during an update, those of one revision (`routedInstances`).
+ * during an update, those of one revision (`routedInstances`). Where no endpoint is healthy, the
+ * `/health` answer of the newest instance that has one (`InstanceState.health`) goes with it.
  */
 export function routesOf(deployments: DeploymentDocument[]): RouteContent[] {
   const byApp = new Map<string, RouteContent>();
@@ -71,8 +72,17 @@ export function routesOf(deployments: DeploymentDocument[]): RouteContent[] {
     const route = byApp.get(d.applicationId) ?? { name: d.name, applicationId: d.applicationId, isolation: d.isolation, tenants: [], endpoints: {} };
     route.tenants = [...new Set([...route.tenants, ...d.tenants])].sort();
     // Instances behind one Service (Kubernetes) share its endpoint: listed once.
-    route.endpoints[d.tenant ?? '*'] = [...new Set(routedInstances(d).filter((i) => i.endpoint).map((i) => i.endpoint!))];
+    const key = d.tenant ?? '*';
+    route.endpoints[key] = [...new Set(routedInstances(d).filter((i) => i.endpoint).map((i) => i.endpoint!))];
+    const answer = route.endpoints[key].length ? undefined : newestHealthAnswer(d);
+    if (answer) route.health = { ...route.health, [key]: answer };
     byApp.set(d.applicationId, route);
   }
   return [...byApp.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The `/health` answer of the deployment's newest instance (of either revision) that has one. */
+function newestHealthAnswer(d: DeploymentDocument): string | undefined {
+  return [...d.instances, ...(d.outgoing?.instances ?? [])].filter((i) => i.health)
+    .sort((a, b) => b.startedAt.localeCompare(a.startedAt))[0]?.health;
 }

@@ -16,6 +16,10 @@ export const HOSTING_SCHEMAS: Json = {
       stages: { type: 'array', items: { type: 'object' } },
       rollout: { type: 'object', properties: { from: str, to: str, since: str, switchedAt: str, tenant: str } },
       rollback: { type: 'object', properties: { from: str, to: str, at: str, reason: str, activation: str, refusal: str, tenant: str } },
+      endedInstances: {
+        type: 'array',
+        items: { type: 'object', required: ['name', 'endedAt', 'reason'], properties: { name: str, tenant: str, version: str, startedAt: str, endedAt: str, reason: str, exitCode: { type: 'integer' } } },
+      },
     },
   },
   instanceLogs: {

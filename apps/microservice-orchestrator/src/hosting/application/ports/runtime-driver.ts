@@ -65,6 +65,14 @@ export interface RuntimeDriver {
   /** Every instance of this stack, running or not. */
   list(): Promise<ObservedInstance[]>;
   hasImage(ref: string): Promise<boolean>;
+  /** The images of `repository` (`localhost/<repo>`) the runtime holds, as `repository:tag` refs. */
+  images(repository: string): Promise<string[]>;
+  /**
+   * Removes the image named `ref` (`repository:tag`; one absent counts as removed): only that name
+   * while another name of the same repository refers to the image, else the image with every name it
+   * has (those its archive brought). False when the runtime refuses because an instance uses it.
+   */
+  removeImage(ref: string): Promise<boolean>;
   /** Loads a `docker save` archive and names what it loaded `ref` (`repo:tag`). @throws Error with the runtime's reason. */
   loadImage(archive: Readable, ref: string): Promise<void>;
   /** Creates and starts an instance reachable from the platform only (published on loopback, or on the driver's network); resolves to its id. A stopped instance of the same name is replaced. */

@@ -38,6 +38,37 @@ export class DockerDriver implements RuntimeDriver {
     }
   }
 
+  async images(repository: string): Promise<string[]> {
+    const found = await this.docker.listImages({ filters: { reference: [repository] } });
+    return found.flatMap((i) => i.RepoTags ?? []).filter((t) => t.startsWith(`${repository}:`));
+  }
+
+  async removeImage(ref: string): Promise<boolean> {
+    const remove = async (name: string) => {
+      try {
+        await this.docker.getImage(name).remove();
+        return true;
+      } catch (err) {
+        if (notFound(err)) return true;
+        if ((err as { statusCode?: number }).statusCode === 409) return false;
+        throw err;
+      }
+    };
+    let tags: string[];
+    try {
+      tags = (await this.docker.getImage(ref).inspect()).RepoTags ?? [];
+    } catch (err) {
+      if (notFound(err)) return true;
+      throw err;
+    }
+    const repository = `${ref.slice(0, ref.lastIndexOf(':'))}:`;
+    const others = tags.filter((t) => t !== ref);
+    if (others.some((t) => t.startsWith(repository))) return remove(ref);
+    // The names its archive brought go first, `ref` last: refused, it stays for the next sweep to find.
+    for (const name of others) await remove(name);
+    return remove(ref);
+  }
+
   async loadImage(archive: Readable, ref: string): Promise<void> {
     const response = await this.docker.loadImage(archive);
     let text = '';
@@ -122,6 +153,8 @@ export class DockerDriver implements RuntimeDriver {
     const buf = await this.docker.getContainer(id).logs({
       stdout: true, stderr: true, follow: false, timestamps: true,
       ...(window.since ? { since: seconds(window.since) } : {}), ...(until !== undefined ? { until: until + 1 } : {}),
+      // Without a time window only the newest lines are wanted: the engine reads no more.
+      ...(!window.since && until === undefined ? { tail: window.limit } : {}),
     }) as unknown as Buffer;
     return logLines(buf, window);
   }

@@ -1,4 +1,5 @@
 import type { LogLine, LogWindow } from '../../application/ports/runtime-driver';
+import { windowed } from '../../domain/ended-instance';
 
 /** The frames of a multiplexed log stream (8-byte headers: stream, 0, 0, 0, size), or the buffer as stdout when it is not one. */
 export function demux(buf: Buffer): Array<{ stream: 'stdout' | 'stderr'; text: string }> {
@@ -23,12 +24,8 @@ export function logLines(buf: Buffer, window: LogWindow): LogLine[] {
       if (!raw) continue;
       const space = raw.indexOf(' ');
       const stamp = space > 0 ? Date.parse(raw.slice(0, space)) : NaN;
-      if (Number.isNaN(stamp)) { lines.push({ at: '', stream: frame.stream, text: raw }); continue; }
-      if (window.since && stamp < window.since.getTime()) continue;
-      if (window.until && stamp > window.until.getTime()) continue;
-      lines.push({ at: new Date(stamp).toISOString(), stream: frame.stream, text: raw.slice(space + 1) });
+      lines.push(Number.isNaN(stamp) ? { at: '', stream: frame.stream, text: raw } : { at: new Date(stamp).toISOString(), stream: frame.stream, text: raw.slice(space + 1) });
     }
   }
-  lines.sort((a, b) => a.at.localeCompare(b.at));
-  return lines.slice(Math.max(0, lines.length - window.limit));
+  return windowed(lines, window);
 }

@@ -71,6 +71,15 @@ export class KubernetesDriver implements RuntimeDriver {
     return true;
   }
 
+  /** The images are in the operator's registry, not the cluster's nodes': the driver lists and removes none (docs/hosting.md#images). */
+  async images(): Promise<string[]> {
+    return [];
+  }
+
+  async removeImage(): Promise<boolean> {
+    return true;
+  }
+
   async loadImage(_archive: Readable, ref: string): Promise<void> {
     throw new Error(`image load: the kubernetes driver does not load images; push ${this.imageOf(ref)} to the registry`);
   }

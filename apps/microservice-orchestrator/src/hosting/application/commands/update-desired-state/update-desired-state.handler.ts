@@ -1,5 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { desiredDeployments } from '../../../domain/deployment';
+import { EndedInstancesStore } from '../../../infrastructure/ended-instances.store';
 import { HostingStore } from '../../../infrastructure/hosting.store';
 import { RuntimeOptionsStore } from '../../../infrastructure/runtime-options.store';
 import { Reconciler } from '../../reconciler';
@@ -17,7 +18,9 @@ type ApplicationChange = Exclude<DesiredStateChange, { kind: 'runtimeOption' }>;
 export class UpdateDesiredStateHandler implements ICommandHandler<UpdateDesiredStateCommand> {
   private readonly chains = new Map<string, Promise<unknown>>();
 
-  constructor(private readonly store: HostingStore, private readonly options: RuntimeOptionsStore, private readonly reconciler: Reconciler) {}
+  constructor(
+    private readonly store: HostingStore, private readonly options: RuntimeOptionsStore, private readonly ended: EndedInstancesStore, private readonly reconciler: Reconciler,
+  ) {}
 
   async execute({ change }: UpdateDesiredStateCommand): Promise<string[]> {
     if (change.kind === 'runtimeOption') {
@@ -44,7 +47,10 @@ export class UpdateDesiredStateHandler implements ICommandHandler<UpdateDesiredS
   private async apply(change: ApplicationChange): Promise<string[]> {
     if (change.kind === 'application') await this.store.applyApplication(change.id, 'infoVersion', change.version, change.fields);
     else if (change.kind === 'activation') await this.store.applyApplication(change.id, 'binaryVersion', change.version, change.fields);
-    else if (change.kind === 'deleted') await this.store.markDeleted(change.id, change.name, change.ownerTenant);
+    else if (change.kind === 'deleted') {
+      await this.store.markDeleted(change.id, change.name, change.ownerTenant);
+      await this.ended.forget(change.id);
+    }
     else {
       await this.store.applySubscription({
         _id: `${change.tenant}/${change.applicationId}`, tenant: change.tenant, applicationId: change.applicationId,
