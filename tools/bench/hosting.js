@@ -16,7 +16,7 @@ const { parseArgs } = require('node:util');
 const processes = require('./gateway/processes');
 const { runWrk, killWrk } = require('./gateway/wrk');
 const { median, summarize, printTable } = require('./stats');
-const { packageMicroservice } = require('../microservice/package');
+const { packageMicroservice, size } = require('../microservice/package');
 const { startContainerRelay } = require('../microservice/container-relay');
 const { Platform } = require('../cli/platform');
 const { deploy } = require('../cli/commands/deploy');
@@ -164,7 +164,7 @@ async function main() {
   const started = Date.now();
   // A name of its own: on Kafka shared by several stacks, an orchestrator also acts on other stacks' applications.
   const packaged = packageMicroservice(join(ROOT, 'examples', 'hello-microservice'), join(ROOT, 'dist', 'microservices'), { name: `hello-${randomBytes(4).toString('hex')}` });
-  console.error(`  packaged ${packaged.name}: ${(packaged.zipBytes / 1048576).toFixed(1)} MB ZIP, image.tar ${(packaged.imageBytes / 1048576).toFixed(1)} MB`);
+  console.error(`  packaged ${packaged.name}: ${size(packaged.zipBytes)} ZIP, image.tar ${size(packaged.imageBytes)}`);
   // The runtime and SDK layers are the same for every microservice on that Node and SDK: the engine keeps them once.
   const ownLayers = packaged.layers.filter((l) => !/^berth: (Node .* runtime|@berth\/microservice-sdk )/.test(l.createdBy));
   version2Zip = await withVersion(packaged.zipPath, '2.0.0');
@@ -196,12 +196,11 @@ async function main() {
   console.error(`  update to 2.0.0 under a load of ${args['update-connections']} connections through the gateway`);
   const update = await updateUnderLoad(version2Zip, `${gatewayUrl}/service/${app.name}${hello}`, Number(args['update-connections']));
 
-  const MB = (n) => (n / 1048576).toFixed(1);
-  const KB = (n) => (n / 1024).toFixed(0);
+  const sum = (key) => ownLayers.reduce((n, l) => n + l[key], 0);
   printTable(['artefact', 'size'], [
-    ['ZIP (manifest + image.tar)', `${MB(packaged.zipBytes)} MB`],
-    ['image as the engine reports it (Size)', `${MB(image.Size)} MB`],
-    ['non-shared layers (the service\'s own), unpacked / packed', `${KB(ownLayers.reduce((n, l) => n + l.bytes, 0))} KB / ${KB(ownLayers.reduce((n, l) => n + l.packedBytes, 0))} KB`],
+    ['ZIP (manifest + image.tar without the runtime layer)', size(packaged.zipBytes)],
+    ['image as the engine reports it (Size)', size(image.Size)],
+    ['non-shared layers (the service\'s own), unpacked / packed', `${size(sum('bytes'))} / ${size(sum('packedBytes'))}`],
   ]);
   printTable(['', 'p50 (ms)', 'p99 (ms)', 'max (ms)'], [
     [`subscribe 201 → first 200 on /service/${app.name}/health (${RUNS} runs)`, health.p50, health.p99, health.max],

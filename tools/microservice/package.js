@@ -67,6 +67,7 @@ function packageMicroservice(folder, outDir, { name: rename, build = true, selfC
   };
 }
 
+/** A byte count as people read it: MB from one MiB up, else KB (at least 1). */
 const size = (n) => (n >= 1048576 ? `${(n / 1048576).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`);
 
 /** The one line that reports a package: the ZIP, its size, and each layer with its compressed size, or that the platform provides it. */
@@ -75,7 +76,7 @@ function summary(out, cwd = process.cwd()) {
   return `${out.name} ${out.version}: ${relative(cwd, out.zipPath)} (${size(out.zipBytes)}; layers: ${layers})`;
 }
 
-module.exports = { packageMicroservice, summary };
+module.exports = { packageMicroservice, summary, size };
 
 if (require.main === module) {
   let parsed;

@@ -35,6 +35,14 @@ describe('the browser harness\'s problem log', () => {
     expect(log.all).toEqual([]);
   });
 
+  it('leaves out requests a change of the host\'s network aborted, and no other failed request', () => {
+    const log = new ProblemLog();
+    log.record({ kind: 'request-failed', method: 'GET', url: 'http://gw:1/application/applications/1/status', error: 'net::ERR_NETWORK_CHANGED' });
+    log.record({ kind: 'request-failed', method: 'GET', url: 'http://gw:1/tenant/options', error: 'net::ERR_CONNECTION_REFUSED' });
+    expect(log.unexpected()).toEqual(['GET http://gw:1/tenant/options failed: net::ERR_CONNECTION_REFUSED']);
+    expect(log.all).toHaveLength(2);
+  });
+
   it('describes a CSP violation with its directive, what it blocked and where', () => {
     expect(describeProblem({ kind: 'csp', directive: 'img-src', blocked: 'https://x/y.png', source: 'http://gw:1/a.js:3' }))
       .toBe('CSP violation: img-src blocked https://x/y.png in http://gw:1/a.js:3');

@@ -37,6 +37,16 @@ export function isExpectedResponse(problem: PageProblem, expected: readonly Expe
 }
 
 /**
+ * Whether `problem` is a request Chromium aborted because the host's network interfaces changed
+ * (docs/testing.md#pages-in-a-browser): the engine adds and removes one with every container other
+ * specs start, and Chromium then fails the requests in flight with `net::ERR_NETWORK_CHANGED`, even
+ * on loopback. The page is not at fault; what the request was for, the spec still checks.
+ */
+export function isHostNetworkChange(problem: PageProblem): boolean {
+  return problem.kind === 'request-failed' && problem.error === 'net::ERR_NETWORK_CHANGED';
+}
+
+/**
  * The problems of one page, in the order they happened. A spec reads them as lines (minus the error
  * answers it expects) and may clear them between the steps of a flow.
  */
@@ -51,9 +61,12 @@ export class ProblemLog {
   /** Everything recorded since the page opened or the last `clear`. */
   get all(): readonly PageProblem[] { return [...this.recorded]; }
 
-  /** The recorded problems as lines, leaving out only the error answers `expected` names. */
+  /**
+   * The recorded problems as lines, leaving out the error answers `expected` names and the requests
+   * the host's network aborted (`isHostNetworkChange`).
+   */
   unexpected(expected: readonly ExpectedResponse[] = []): string[] {
-    return this.recorded.filter((p) => !isExpectedResponse(p, expected)).map(describeProblem);
+    return this.recorded.filter((p) => !isExpectedResponse(p, expected) && !isHostNetworkChange(p)).map(describeProblem);
   }
 }
 
