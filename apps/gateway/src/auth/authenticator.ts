@@ -3,6 +3,7 @@ import { Principal, PRINCIPAL_HEADER, signPrincipal } from '@berth/auth';
 import { DomainError, SAFE_METHODS, serviceUnavailable } from '@berth/http';
 import type { Pool } from 'undici';
 import { hostLabel, parseBasic } from './basic-credentials';
+import { parseBearer } from './bearer-token';
 import { CachedPrincipal, CredentialCache, Verified } from './credential-cache';
 
 /** The gateway itself, when it calls another app outside a request's tenant (credential checks, API documents). */
@@ -30,7 +31,7 @@ export class Authenticator {
     const caughtUp = this.fence?.admit();
     if (caughtUp) await caughtUp;
     const authorization = headers.authorization;
-    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+    const bearer = parseBearer(authorization);
     // An `Authorization` header is the request's credentials; the session cookie counts only without one
     // (docs/api/tenants-users-auth.md), so a browser's old cookie never overrides what a client sends.
     const cookie = authorization ? undefined : sessionCookie(headers);

@@ -10,8 +10,13 @@ export interface Verified { principal: Principal; xsrfToken?: string; expiresAt?
 
 export interface CredentialCacheOptions { internalKey: string; redisPrefix: string; ttlSeconds: number; maxEntries: number }
 
-/** Longest material the process's own level is keyed by as it is; longer material by its HMAC. */
-const MAX_PLAIN_KEY = 256;
+/**
+ * Longest material the process's own level is keyed by as it is (a signed platform token fits);
+ * longer material by its SHA-256. Hashing a token costs more than the rest of a cached
+ * authentication on a machine without SHA instructions; a key of this size costs at most 2 KiB
+ * per entry (`BERTH_AUTH_CACHE_ENTRIES`).
+ */
+const MAX_PLAIN_KEY = 2048;
 
 /** How long a signed principal is valid; it is signed again when less than half of this is left. */
 const TOKEN_TTL_MS = 60_000;
@@ -143,7 +148,7 @@ export class CredentialCache {
     return entry;
   }
 
-  /** This process's key for `material`: itself when short, else its HMAC (`key`, when known already). */
+  /** This process's key for `material`: itself when short, else its SHA-256. */
   private localKey(material: string): string {
     return material.length > MAX_PLAIN_KEY ? hash('sha256', material, 'base64url') : material;
   }

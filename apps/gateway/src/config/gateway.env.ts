@@ -23,7 +23,7 @@ export const gatewayConfigSchema = baseConfigSchema.merge(managementTenantConfig
   BERTH_AUTH_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86400).default(300)
     .describe('How long verified credentials stay cached when no identity event drops them first.'),
   BERTH_AUTH_CACHE_ENTRIES: z.coerce.number().int().min(1).max(10_000_000).default(100_000)
-    .describe('Most verified credentials kept in one gateway process.'),
+    .describe('Most verified credentials kept in one gateway process; each holds its credentials as sent when they are at most 2 KiB (a token), else their SHA-256, with the principal.'),
   BERTH_RATE_LIMIT_PER_SECOND: z.coerce.number().positive().max(MAX_PER_SECOND).default(50_000)
     .describe('Platform default of each tenant\'s requests per second, per gateway replica (tenant option `rate.limit`/`requests.per.second` overrides it).'),
   BERTH_RATE_LIMIT_QUEUE: z.coerce.number().int().min(0).max(MAX_QUEUE).default(10_000)
