@@ -25,12 +25,10 @@ const TOKEN_TTL_MS = 60_000;
  * Verified credentials (docs/architecture.md): in process, with Redis as a second level shared by
  * the gateway's replicas. Callers name credentials by their material (the header values that carry
  * them). Redis is keyed by an HMAC of it (`key`), never the credentials themselves. The process's
- * own level is keyed by short material (Basic credentials) as it came, so a hit costs a map lookup
- * instead of an HMAC (about 5 µs, a twentieth of the gateway's CPU per proxied request): those
- * credentials stay in the gateway's memory while cached, next to the internal key that could sign
- * any principal anyway. Longer material (tokens) is keyed there by its SHA-256, so that a full
- * cache of tokens holds fixed-size keys, not whole tokens (a one-shot digest: cheaper than the
- * HMAC, and no key is needed for what stays in the process).
+ * own level is keyed by material up to MAX_PLAIN_KEY as it came (Basic credentials, signed
+ * platform tokens), so a hit costs a map lookup instead of a digest: those credentials stay in the
+ * gateway's memory while cached, next to the internal key that could sign any principal anyway.
+ * Longer material is keyed there by its SHA-256, so no entry holds more than MAX_PLAIN_KEY of it.
  * Entries are indexed by user and tenant so identity events can drop them; they also expire after
  * `ttlSeconds`, which bounds staleness if an event is missed.
  */
