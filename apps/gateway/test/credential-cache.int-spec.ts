@@ -36,15 +36,19 @@ describe('CredentialCache against Redis', () => {
     expect(await new CredentialCache(redis, (cache as any).options).get(material)).toBeUndefined();
   });
 
-  it('keys long material (a token) in memory by its SHA-256, not as it came', async () => {
+  it('keys a platform token in memory as it came, and longer material by its SHA-256', async () => {
     const cache = make();
-    const material = `token\n${'eyJ'.padEnd(600, 'x')}`;
-    await cache.put(material, { principal });
-    expect(cache.peek(material)?.principal).toEqual(principal);
+    const token = `token\n${'eyJ'.padEnd(900, 'x')}`;
+    const long = `token\n${'eyJ'.padEnd(3000, 'y')}`;
+    await cache.put(token, { principal });
+    await cache.put(long, { principal });
+    expect(cache.peek(token)?.principal).toEqual(principal);
+    expect(cache.peek(long)?.principal).toEqual(principal);
     const localKeys = [...(cache as any).local.keys()] as string[];
-    expect(localKeys).toEqual([createHash('sha256').update(material).digest('base64url')]);
+    expect(localKeys).toEqual([token, createHash('sha256').update(long).digest('base64url')]);
     await cache.evictUser('t1', 'ann');
-    expect(cache.peek(material)).toBeUndefined();
+    expect(cache.peek(token)).toBeUndefined();
+    expect(cache.peek(long)).toBeUndefined();
   });
 
   it('keeps nothing of a verification that an eviction overtook', async () => {

@@ -18,6 +18,13 @@ describe('authenticate step', () => {
     expect(ex.auth).toBe(alice);
   });
 
+  it('goes on at once, without a promise, when the authenticator answers from its cache', () => {
+    const cached = { authenticate: () => alice } as unknown as Authenticator;
+    const ex = exchangeFor('GET', '/user/currentUser', { authorization: 'Basic good' });
+    expect(authenticate(cached)(ex)).toBeUndefined();
+    expect(ex.auth).toBe(alice);
+  });
+
   it('refuses failing credentials with 401', async () => {
     await expect(step(exchangeFor('GET', '/user/currentUser', { authorization: 'Basic bad' }))).rejects.toMatchObject({ status: 401 });
   });

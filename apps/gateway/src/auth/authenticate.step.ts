@@ -7,8 +7,12 @@ export function authenticate(authenticator: Authenticator): Step {
   return (ex) => {
     const found = authenticateRequest(authenticator, ex.req.method!, ex.path, ex.req.headers, ex.upgrade !== undefined);
     if (found === undefined) return undefined;
-    return found.then((auth) => {
-      ex.auth = auth;
-    });
+    if (found instanceof Promise) {
+      return found.then((auth) => {
+        ex.auth = auth;
+      });
+    }
+    ex.auth = found;
+    return undefined;
   };
 }

@@ -27,29 +27,47 @@ export class Authenticator {
     private readonly fence?: { admit(): Promise<void> | undefined },
   ) {}
 
-  async authenticate(method: string, headers: IncomingHttpHeaders): Promise<CachedPrincipal> {
+  /**
+   * The principal of the request's credentials; a 401 (thrown or rejected) when they fail. Answers
+   * at once, without a promise, when this process's cache holds them and the fence lets the request
+   * in: the usual case, on every authenticated request.
+   */
+  authenticate(method: string, headers: IncomingHttpHeaders): CachedPrincipal | Promise<CachedPrincipal> {
     const caughtUp = this.fence?.admit();
-    if (caughtUp) await caughtUp;
+    return caughtUp ? caughtUp.then(() => this.identify(method, headers)) : this.identify(method, headers);
+  }
+
+  private identify(method: string, headers: IncomingHttpHeaders): CachedPrincipal | Promise<CachedPrincipal> {
     const authorization = headers.authorization;
     const bearer = parseBearer(authorization);
     // An `Authorization` header is the request's credentials; the session cookie counts only without one
     // (docs/api/tenants-users-auth.md), so a browser's old cookie never overrides what a client sends.
     const cookie = authorization ? undefined : sessionCookie(headers);
-    let verified: CachedPrincipal;
+    let material: string;
+    let body: () => Record<string, string | undefined>;
     if (bearer || cookie) {
       const token = (bearer ?? cookie)!;
-      verified = await this.cached(headers, `token\n${token}`, () => ({ token }));
+      material = `token\n${token}`;
+      body = () => ({ token });
     } else {
       if (!authorization) throw this.refusal(headers, 'Authentication failed or credentials missing');
       // The cache is keyed by the raw headers, so a hit parses nothing; the TFA token is part of
       // them: a TFA user's credentials never verify without it, and an expired one is asked for again.
       const tfaToken = typeof headers.tfatoken === 'string' && headers.tfatoken ? headers.tfatoken : undefined;
-      verified = await this.cached(headers, `basic\n${headers.host ?? ''}\n${tfaToken ?? ''}\n${authorization}`, () => {
+      material = `basic\n${headers.host ?? ''}\n${tfaToken ?? ''}\n${authorization}`;
+      body = () => {
         const credentials = parseBasic(authorization);
         if (!credentials) throw this.refusal(headers, 'Invalid credentials! : Bad credentials');
         return { ...credentials, hostLabel: credentials.tenant ? undefined : hostLabel(headers.host), tfaToken };
-      });
+      };
     }
+    const hit = this.cache.peek(material);
+    if (hit) return this.checkedXsrf(hit, cookie, method, headers);
+    return this.cached(headers, material, body).then((verified) => this.checkedXsrf(verified, cookie, method, headers));
+  }
+
+  /** `verified`, unless the request is a write authenticated by cookie without the session's X-XSRF-TOKEN (401). */
+  private checkedXsrf(verified: CachedPrincipal, cookie: string | undefined, method: string, headers: IncomingHttpHeaders): CachedPrincipal {
     if (cookie && !SAFE_METHODS.has(method) && (!verified.xsrfToken || headers['x-xsrf-token'] !== verified.xsrfToken)) {
       throw this.refusal(headers, 'Invalid credentials! : a request authenticated by cookie must carry the X-XSRF-TOKEN header');
     }
@@ -62,9 +80,9 @@ export class Authenticator {
     return new DomainError('security', 'Unauthorized', message, { ...extra, 'www-authenticate': `${scheme} realm="${this.realm}"` });
   }
 
-  /** The cached identity for the credentials' `material`; on a miss, `body()` says what to verify (and may throw a 401 first). */
+  /** The identity for credentials this process has not cached: from Redis, else verified; `body()` says what to verify (and may throw a 401 first). */
   private async cached(headers: IncomingHttpHeaders, material: string, body: () => Record<string, string | undefined>): Promise<CachedPrincipal> {
-    const hit = this.cache.peek(material) ?? await this.cache.load(material);
+    const hit = await this.cache.load(material);
     if (hit) return hit;
     let pending = this.inFlight.get(material);
     if (!pending) {

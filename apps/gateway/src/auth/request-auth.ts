@@ -12,17 +12,27 @@ import { isCredentialsOptionalPath, isPublicPath } from './public-paths';
  * cookie never locks a browser out of a page; anywhere else the 401 is thrown (rejected). An
  * upgrade (WebSocket) is always authenticated: no path is public for it.
  */
-export function authenticateRequest(authenticator: Authenticator, method: string, path: string, headers: IncomingHttpHeaders, upgrade = false): Promise<CachedPrincipal | undefined> | undefined {
+export function authenticateRequest(
+  authenticator: Authenticator, method: string, path: string, headers: IncomingHttpHeaders, upgrade = false,
+): CachedPrincipal | Promise<CachedPrincipal | undefined> | undefined {
   delete headers[PRINCIPAL_HEADER];
   if (upgrade) return authenticator.authenticate(method, headers);
   if (isPublicPath(path)) return undefined;
   if (isCredentialsOptionalPath(path)) {
     // A request that carries no credentials is anonymous at once: no refusal is built only to be dropped.
     if (headers.authorization === undefined && sessionCookie(headers) === undefined) return Promise.resolve(undefined);
-    return authenticator.authenticate(method, headers).catch((err: unknown) => {
-      if (err instanceof DomainError && err.status === 401) return undefined;
-      throw err;
-    });
+    try {
+      const found = authenticator.authenticate(method, headers);
+      return found instanceof Promise ? found.catch(anonymousOn401) : found;
+    } catch (err) {
+      return Promise.resolve(anonymousOn401(err));
+    }
   }
   return authenticator.authenticate(method, headers);
+}
+
+/** Credentials that fail on a path where they are optional leave the request anonymous; any other failure stands. */
+function anonymousOn401(err: unknown): undefined {
+  if (err instanceof DomainError && err.status === 401) return undefined;
+  throw err;
 }
