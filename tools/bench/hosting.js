@@ -23,7 +23,7 @@ const { deploy } = require('../cli/commands/deploy');
 const { elapsed } = require('../cli/output');
 const { startStack: startBenchStack, stackPorts } = require('./bench-stack');
 const { runBenchmark } = require('./lifecycle');
-const { readZipEntries } = require('./zip-entries');
+const { readZipEntries } = require('../cli/zip-entries');
 
 const { values: args } = parseArgs({
   options: {

@@ -3,7 +3,7 @@
 // what an upload would be refused for (docs/microservices.md#the-manifest).
 const { existsSync, readFileSync } = require('node:fs');
 const { join } = require('node:path');
-const yauzl = require('yauzl');
+const { readZipEntries } = require('./zip-entries');
 
 const MANIFEST = 'cumulocity.json';
 const RULE = join(__dirname, '..', '..', 'dist', 'apps', 'application-registry', 'src', 'applications', 'domain', 'manifest.js');
@@ -15,25 +15,14 @@ function registryRule() {
 }
 
 /** The parsed manifest inside the ZIP. @throws Error when the file is no ZIP, or the manifest is missing or not JSON. */
-function readZipManifest(zipPath) {
-  return new Promise((resolve, reject) => {
-    yauzl.open(zipPath, { lazyEntries: true }, (err, zip) => {
-      if (err) return reject(new Error(`${zipPath} is not a ZIP: ${err.message}`));
-      zip.on('entry', (entry) => {
-        if (entry.fileName !== MANIFEST) return zip.readEntry();
-        zip.openReadStream(entry, (e, stream) => {
-          if (e) return reject(e);
-          let text = '';
-          stream.on('data', (c) => { text += c; }).on('end', () => {
-            zip.close();
-            try { resolve(JSON.parse(text)); } catch { reject(new Error(`${MANIFEST} in ${zipPath} is not JSON`)); }
-          });
-        });
-      });
-      zip.on('end', () => reject(new Error(`${zipPath} holds no ${MANIFEST}`)));
-      zip.readEntry();
-    });
-  });
+async function readZipManifest(zipPath) {
+  const data = (await readZipEntries(zipPath, [MANIFEST])).get(MANIFEST);
+  if (!data) throw new Error(`${zipPath} holds no ${MANIFEST}`);
+  try {
+    return JSON.parse(data.toString('utf8'));
+  } catch {
+    throw new Error(`${MANIFEST} in ${zipPath} is not JSON`);
+  }
 }
 
 /**

@@ -1,28 +1,15 @@
 // Installs the built console (tools/console/build.js) as the active version of the seeded
 // `administration` application, through the same REST calls a user makes (docs/console.md): the
 // version is uploaded once, and activated again when another one is active.
-const { readFileSync } = require('node:fs');
-const yauzl = require('yauzl');
 const { Platform } = require('../cli/platform');
+const { readZipEntries } = require('../cli/zip-entries');
 const { APPLICATION } = require('./build');
 
 /** The manifest version inside the ZIP at `zipPath`. */
-function zipVersion(zipPath) {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(readFileSync(zipPath), { lazyEntries: true }, (err, zip) => {
-      if (err) return reject(err);
-      zip.on('entry', (entry) => {
-        if (entry.fileName !== 'cumulocity.json') return zip.readEntry();
-        zip.openReadStream(entry, (openErr, stream) => {
-          if (openErr) return reject(openErr);
-          const chunks = [];
-          stream.on('data', (c) => chunks.push(c)).on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')).version));
-        });
-      });
-      zip.on('end', () => reject(new Error('the console ZIP has no cumulocity.json')));
-      zip.readEntry();
-    });
-  });
+async function zipVersion(zipPath) {
+  const manifest = (await readZipEntries(zipPath, ['cumulocity.json'])).get('cumulocity.json');
+  if (!manifest) throw new Error('the console ZIP has no cumulocity.json');
+  return JSON.parse(manifest.toString('utf8')).version;
 }
 
 function check(res, what) {

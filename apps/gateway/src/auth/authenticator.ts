@@ -39,35 +39,30 @@ export class Authenticator {
 
   private identify(method: string, headers: IncomingHttpHeaders): CachedPrincipal | Promise<CachedPrincipal> {
     const authorization = headers.authorization;
-    const bearer = parseBearer(authorization);
     // An `Authorization` header is the request's credentials; the session cookie counts only without one
     // (docs/api/tenants-users-auth.md), so a browser's old cookie never overrides what a client sends.
-    const cookie = authorization ? undefined : sessionCookie(headers);
-    let material: string;
-    let body: () => Record<string, string | undefined>;
-    if (bearer || cookie) {
-      const token = (bearer ?? cookie)!;
-      material = `token\n${token}`;
-      body = () => ({ token });
-    } else {
-      if (!authorization) throw this.refusal(headers, 'Authentication failed or credentials missing');
-      // The cache is keyed by the raw headers, so a hit parses nothing; the TFA token is part of
-      // them: a TFA user's credentials never verify without it, and an expired one is asked for again.
-      const tfaToken = typeof headers.tfatoken === 'string' && headers.tfatoken ? headers.tfatoken : undefined;
-      material = `basic\n${headers.host ?? ''}\n${tfaToken ?? ''}\n${authorization}`;
-      body = () => {
-        const credentials = parseBasic(authorization);
-        if (!credentials) throw this.refusal(headers, 'Invalid credentials! : Bad credentials');
-        return { ...credentials, hostLabel: credentials.tenant ? undefined : hostLabel(headers.host), tfaToken };
-      };
-    }
+    const token = parseBearer(authorization) ?? (authorization ? undefined : sessionCookie(headers));
+    if (!token && !authorization) throw this.refusal(headers, 'Authentication failed or credentials missing');
+    // The cache is keyed by the raw headers, so a hit parses nothing; the TFA token is part of
+    // them: a TFA user's credentials never verify without it, and an expired one is asked for again.
+    const tfaToken = !token && typeof headers.tfatoken === 'string' && headers.tfatoken ? headers.tfatoken : undefined;
+    const material = token ? `token\n${token}` : `basic\n${headers.host ?? ''}\n${tfaToken ?? ''}\n${authorization}`;
+    const cookie = token !== undefined && !authorization;
     const hit = this.cache.peek(material);
     if (hit) return this.checkedXsrf(hit, cookie, method, headers);
+    const body = () => (token ? { token } : this.basicBody(authorization!, headers, tfaToken));
     return this.cached(headers, material, body).then((verified) => this.checkedXsrf(verified, cookie, method, headers));
   }
 
-  /** `verified`, unless the request is a write authenticated by cookie without the session's X-XSRF-TOKEN (401). */
-  private checkedXsrf(verified: CachedPrincipal, cookie: string | undefined, method: string, headers: IncomingHttpHeaders): CachedPrincipal {
+  /** What Basic credentials are verified as; a 401 when the header is no Basic credentials. */
+  private basicBody(authorization: string, headers: IncomingHttpHeaders, tfaToken: string | undefined): Record<string, string | undefined> {
+    const credentials = parseBasic(authorization);
+    if (!credentials) throw this.refusal(headers, 'Invalid credentials! : Bad credentials');
+    return { ...credentials, hostLabel: credentials.tenant ? undefined : hostLabel(headers.host), tfaToken };
+  }
+
+  /** `verified`, unless the request is a write authenticated by `cookie` without the session's X-XSRF-TOKEN (401). */
+  private checkedXsrf(verified: CachedPrincipal, cookie: boolean, method: string, headers: IncomingHttpHeaders): CachedPrincipal {
     if (cookie && !SAFE_METHODS.has(method) && (!verified.xsrfToken || headers['x-xsrf-token'] !== verified.xsrfToken)) {
       throw this.refusal(headers, 'Invalid credentials! : a request authenticated by cookie must carry the X-XSRF-TOKEN header');
     }
