@@ -24,21 +24,32 @@ export const USAGE_OPTIONS = Symbol('USAGE_OPTIONS');
  */
 @Injectable()
 export class UsageCounter implements OnModuleInit, OnApplicationShutdown {
+  /** Counts not yet in Redis, by hash field. */
   private counts = new Map<string, number>();
   private timer?: NodeJS.Timeout;
   readonly header: string;
-  private readonly appRequests: Counter<'application_key'>;
-  private readonly deviceRequests: Counter;
-  private readonly metricKeys = new Set<string>();
+  /** Counts since the process started, for the metrics: by application key (at most METRIC_KEYS, then `(other)`), and device requests. */
+  private readonly sinceStart = { byKey: new Map<string, number>(), devices: 0 };
 
   constructor(@Inject(REDIS) private readonly redis: Redis, @Inject(USAGE_OPTIONS) private readonly options: UsageOptions, metrics: Metrics) {
     this.header = `x-${options.brandHeader.toLowerCase()}-application-key`;
-    this.appRequests = new Counter({
+    const { byKey } = this.sinceStart;
+    const devices = () => this.sinceStart.devices;
+    // Scrapes read the counts: a request adds to plain numbers, without a label set to hash.
+    new Counter({
       name: 'berth_gateway_application_requests_total', help: 'Requests by X-<Brand>-Application-Key',
       labelNames: ['application_key'], registers: [metrics.registry],
+      collect() {
+        this.reset();
+        for (const [key, n] of byKey) this.inc({ application_key: key }, n);
+      },
     });
-    this.deviceRequests = new Counter({
+    new Counter({
       name: 'berth_gateway_device_requests_total', help: 'Requests without an application key', registers: [metrics.registry],
+      collect() {
+        this.reset();
+        this.inc(devices());
+      },
     });
   }
 
@@ -62,9 +73,13 @@ export class UsageCounter implements OnModuleInit, OnApplicationShutdown {
     const key = value === undefined ? undefined : SAFE_KEY.test(value) ? value : '(invalid)';
     const field = key === undefined ? 'device' : `app:${key}`;
     this.counts.set(field, (this.counts.get(field) ?? 0) + 1);
-    if (key === undefined) return this.deviceRequests.inc();
-    if (this.metricKeys.size < METRIC_KEYS) this.metricKeys.add(key);
-    this.appRequests.inc({ application_key: this.metricKeys.has(key) ? key : '(other)' });
+    if (key === undefined) {
+      this.sinceStart.devices++;
+      return;
+    }
+    const { byKey } = this.sinceStart;
+    const label = byKey.has(key) || byKey.size < METRIC_KEYS ? key : '(other)';
+    byKey.set(label, (byKey.get(label) ?? 0) + 1);
   }
 
   /** Adds the counts gathered so far to today's hash; on failure keeps them for the next flush. */

@@ -1,5 +1,6 @@
 import pino, { type Logger, type LoggerOptions } from 'pino';
 import { currentCorrelationId } from './correlation';
+import { GatheredLines } from './gathered-lines';
 
 /** Most log output held while stdout does not take it (a stalled reader): later lines are dropped, memory does not grow. */
 const MAX_UNWRITTEN_BYTES = 16 * 1024 * 1024;
@@ -14,8 +15,9 @@ const FLUSH_MS = 100;
  * the process exits. Only a SIGKILL can lose lines, those of the last moments.
  */
 export function createLogger(app: string, level: string, sync = false): Logger {
-  const destination = pino.destination(sync ? { dest: 1, sync } : { dest: 1, sync, maxLength: MAX_UNWRITTEN_BYTES, minLength: BATCH_BYTES, periodicFlush: FLUSH_MS });
-  return withPlainRequestLines(pino(loggerOptions(app, level), destination));
+  if (sync) return withPlainRequestLines(pino(loggerOptions(app, level), pino.destination({ dest: 1, sync })));
+  const destination = pino.destination({ dest: 1, sync, maxLength: MAX_UNWRITTEN_BYTES });
+  return withPlainRequestLines(pino(loggerOptions(app, level), new GatheredLines(destination, BATCH_BYTES, FLUSH_MS)));
 }
 
 /** The options of every app's logger: level, app, ISO time, the level's label, the current correlation id, credentials redacted. */
