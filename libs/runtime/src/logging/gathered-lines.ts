@@ -8,9 +8,9 @@ export interface LineSink {
 /**
  * A logger's stream that gathers its lines and passes them on to `sink` as one string once
  * `batchChars` characters gathered, or every `flushMs`, and on exit (synchronously). The sink
- * adds each string it is given to the text still waiting for its write, which costs that text's
- * length: given line by line under load, that is the square of the lines waiting; given in
- * batches, the batches' count.
+ * measures the text still waiting for its write each time it is given more, so lines given one by
+ * one under load would cost work growing with the square of the lines waiting; batches cost one
+ * measure each.
  */
 export class GatheredLines {
   private lines: string[] = [];
