@@ -11,6 +11,8 @@ const { mkdirSync, readdirSync, readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { parseArgs } = require('node:util');
 const processes = require('../bench/gateway/processes');
+const { bootstrapCredentials } = require('../cli/application');
+const { Platform } = require('../cli/platform');
 const { startStack, stackPorts } = require('../bench/bench-stack');
 const { fuzzSummary, fuzzerErrorsOnly, plainFooter } = require('./summary');
 const { createInterface } = require('node:readline');
@@ -54,7 +56,7 @@ async function main() {
   const adminPassword = randomBytes(12).toString('base64url');
   log(`run ${run}: apps on ports ${base}…, logs and reports in ${runDir}`);
   const gatewayUrl = await startStack({ base, prefix: run, adminPassword, logDir: join(runDir, 'logs'), env: { LOG_LEVEL: process.env.LOG_LEVEL || 'warn' } });
-  await bootstrapUsersMade(gatewayUrl, `Basic ${Buffer.from(`management/admin:${adminPassword}`).toString('base64')}`);
+  await bootstrapUsersMade(new Platform(gatewayUrl, 'management/admin', adminPassword));
   log(`stack up at ${gatewayUrl}; schemathesis with ${args['max-examples']} examples per operation, seed ${args.seed}`);
   const first = await schemathesis(gatewayUrl, adminPassword);
   const xml = summarize(first);
@@ -72,21 +74,12 @@ async function main() {
  * until then `…/bootstrapUser` answers 503 with Retry-After (docs/api/applications.md), which the
  * fuzzer would count as a server error of a stack that is up but not settled.
  */
-async function bootstrapUsersMade(gatewayUrl, authorization) {
-  const list = await fetch(`${gatewayUrl}/application/applications?type=MICROSERVICE&pageSize=2000`, { headers: { authorization } });
+async function bootstrapUsersMade(platform) {
+  const list = await platform.request('/application/applications?type=MICROSERVICE&pageSize=2000');
   if (list.status !== 200) throw new Error(`listing the platform's microservices answered ${list.status}`);
-  const { applications } = await list.json();
   const deadline = Date.now() + 90_000;
-  for (const { id, name } of applications) {
-    for (;;) {
-      const res = await fetch(`${gatewayUrl}/application/applications/${id}/bootstrapUser`, { headers: { authorization } });
-      await res.arrayBuffer();
-      if (res.status !== 503) break;
-      if (Date.now() > deadline) throw new Error(`the bootstrap user of ${name} was not made within 90 s of the start`);
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  }
-  log(`the bootstrap users of the platform's ${applications.length} microservices are made`);
+  for (const app of list.body.applications) await bootstrapCredentials(platform, app, deadline);
+  log(`the bootstrap users of the platform's ${list.body.applications.length} microservices are made`);
 }
 
 /** Prints the summary of a schemathesis run's JUnit report, and returns the report. */

@@ -1,5 +1,7 @@
 import type { Metric, Registry } from 'prom-client';
 
+const REQUESTS = 'berth_http_requests_total';
+const LATENCY = 'berth_http_request_duration_seconds';
 /** Upper bounds (seconds) of the latency histogram's buckets. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -45,8 +47,8 @@ export class RequestMetrics {
 
   constructor(registry: Registry) {
     const register = (metric: ScrapedMetric) => registry.registerMetric(metric as unknown as Metric);
-    register(this.metric('berth_http_requests_total', 'HTTP requests answered, by method, route pattern and status', 'counter', () => this.requestValues()));
-    register(this.metric('berth_http_request_duration_seconds', 'Time from request to the response\'s end, by method and route pattern', 'histogram', () => this.latencyValues()));
+    register(this.metric(REQUESTS, 'HTTP requests answered, by method, route pattern and status', 'counter', () => this.requestValues()));
+    register(this.metric(LATENCY, 'Time from request to the response\'s end, by method and route pattern', 'histogram', () => this.latencyValues()));
   }
 
   /** Records one answered request; `route` is the route pattern (e.g. `/applications/:id`), never the raw URL. */
@@ -75,17 +77,16 @@ export class RequestMetrics {
   }
 
   private latencyValues(): MetricSnapshot['values'] {
-    const name = 'berth_http_request_duration_seconds';
     const values: MetricSnapshot['values'] = [];
     for (const [method, route, figures] of this.routes()) {
       let cumulative = 0;
       LATENCY_BUCKETS.forEach((bound, i) => {
         cumulative += figures.buckets[i];
-        values.push({ metricName: `${name}_bucket`, labels: { le: bound, method, route }, value: cumulative });
+        values.push({ metricName: `${LATENCY}_bucket`, labels: { le: bound, method, route }, value: cumulative });
       });
-      values.push({ metricName: `${name}_bucket`, labels: { le: '+Inf', method, route }, value: figures.count });
-      values.push({ metricName: `${name}_sum`, labels: { method, route }, value: figures.sum });
-      values.push({ metricName: `${name}_count`, labels: { method, route }, value: figures.count });
+      values.push({ metricName: `${LATENCY}_bucket`, labels: { le: '+Inf', method, route }, value: figures.count });
+      values.push({ metricName: `${LATENCY}_sum`, labels: { method, route }, value: figures.sum });
+      values.push({ metricName: `${LATENCY}_count`, labels: { method, route }, value: figures.count });
     }
     return values;
   }
