@@ -20,8 +20,8 @@ export interface AppProxyParts {
 }
 
 /**
- * Streams a request for a path an internal app owns to that app through its keep-alive undici
- * Pool, with the principal the pipeline established, the signed public base and the writes the
+ * Streams a request for a path an internal app owns to that app through its keep-alive
+ * ForwardPool, with the principal the pipeline established, the signed public base and the writes the
  * request must see (docs/consistency.md); `X-HTTP-METHOD` names the method the app serves. A
  * write that changes credentials drops them from the cache before it is answered. 503 when the
  * app cannot be reached.
@@ -30,7 +30,7 @@ export function proxyToApp(parts: AppProxyParts, ex: GatewayExchange, app: Upstr
   const { req, res, id, auth, base } = ex;
   const method = effectiveMethod(req.method!, req.headers['x-http-method']);
   const to: Forwarding = {
-    pool: parts.upstreams.pool(app), origin: parts.upstreams.origin(app), publicBase: base, method, path: req.url!, requestId: id, auth,
+    pool: parts.upstreams.forwarding(app), origin: parts.upstreams.origin(app), publicBase: base, method, path: req.url!, requestId: id, auth,
     maxBodyBytes: parts.maxBodyBytes, acknowledged: parts.acknowledged, app, headers: { [PUBLIC_BASE_HEADER]: signPublicBase(base, parts.internalKey) },
   };
   const evict = auth && evictionAfter(parts.credentials, method, ex.path, auth);

@@ -1,17 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Dispatcher } from 'undici';
 import { PRINCIPAL_HEADER } from '@berth/auth';
 import { DomainError, limitedBody, SAFE_METHODS, serviceUnavailable } from '@berth/http';
 import { AFTER_HEADER, POSITIONS_HEADER } from '@berth/runtime';
 import type { AcknowledgedWrites } from '../consistency/acknowledged-writes';
 import type { UpstreamApp } from '../routing/route-table';
 import type { CachedPrincipal } from '../auth/credential-cache';
+import type { AnswerHeaders } from './http1/answer-parser';
+import type { AnswerSink, ForwardPool, ForwardRequest } from './http1/forward-pool';
 import { clientResponseHeaders, forwardedAddressOf, upstreamRequestHeaders } from './forward-headers';
 
 /** One request to pass on: where to, as which method and path, for whom. */
 export interface Forwarding {
   /** `publicBase`: the request's public base URL (with `/service/<name>` for a microservice): `Location` on the upstream is rewritten to it, and X-Forwarded-Host/Proto name it. */
-  pool: Dispatcher; origin: string; publicBase: string;
+  pool: ForwardPool; origin: string; publicBase: string;
   method: string; path: string; requestId: string; auth?: CachedPrincipal;
   /** `BERTH_HTTP_MAX_BODY_BYTES`: a chunked body past it is cut off with 413 (`limitedBody`). */
   maxBodyBytes: number;
@@ -34,39 +35,44 @@ export function hasBody(req: IncomingMessage): boolean {
 /**
  * Streams a request to the upstream and its answer to the client, both ways without buffering:
  * status and headers as they are, but hop-by-hop ones, and `Location` rewritten to the public base.
- * `beforeAnswer` runs (and is awaited) between the upstream's answer and the client's; without it
- * the answer goes straight into the client's response (undici `stream`, no intermediate stream).
- * Rejects before anything is answered when the upstream cannot be reached.
+ * `beforeAnswer` runs (and is awaited) between the upstream's answer and the client's, and so does
+ * the recording of a write's positions. Rejects before anything is answered when the upstream
+ * cannot be reached.
  */
 export function forward(req: IncomingMessage, res: ServerResponse, to: Forwarding, beforeAnswer?: (status: number) => Promise<void>): Promise<void> {
-  const options = upstreamRequest(req, to);
+  const request = upstreamRequest(req, to);
   // A write's answer waits until the other gateways hold its positions (AcknowledgedWrites).
-  const write = to.acknowledged !== undefined && !SAFE_METHODS.has(options.method);
-  if (!beforeAnswer && !write) return to.pool.stream<Answering>({ ...options, opaque: { res, to } }, streamInto).then(nothing);
-  return forwardHeld(res, to, options, write, beforeAnswer);
+  const write = to.acknowledged !== undefined && !SAFE_METHODS.has(request.method);
+  return new Promise((resolve, reject) => to.pool.forward(request, res, new Answering(res, to, write, beforeAnswer, resolve, reject)));
 }
 
-/** A streamed forward's client response and forwarding, passed to `streamInto` without a closure per request. */
-interface Answering { res: ServerResponse; to: Forwarding }
-const nothing = () => undefined;
+/** Where a forwarded answer goes: its head to the client's response, after what it must wait for. */
+class Answering implements AnswerSink {
+  constructor(
+    private readonly res: ServerResponse, private readonly to: Forwarding, private readonly write: boolean,
+    private readonly beforeAnswer: ((status: number) => Promise<void>) | undefined,
+    private readonly resolve: () => void, private readonly reject: (err: Error) => void,
+  ) {}
 
-/** `Pool.stream`'s factory: the answer's head goes to the client's response, which takes its body. */
-function streamInto({ statusCode, headers, opaque: { res, to } }: Dispatcher.StreamFactoryData<Answering>): ServerResponse {
-  res.writeHead(statusCode, responseHeaders(res, headers, to));
-  return res;
-}
+  head(status: number, headers: AnswerHeaders): void | Promise<void> {
+    if (!this.write && !this.beforeAnswer) this.res.writeHead(status, responseHeaders(this.res, headers, this.to));
+    else return this.held(status, headers);
+  }
 
-/** A forward whose answer waits: for the positions of a write, and for `beforeAnswer`. */
-async function forwardHeld(res: ServerResponse, to: Forwarding, options: Dispatcher.RequestOptions, write: boolean, beforeAnswer?: (status: number) => Promise<void>): Promise<void> {
-  const upstream = await to.pool.request(options);
-  if (write) await to.acknowledged!.record(upstream.headers[POSITIONS_HEADER], to.app);
-  await beforeAnswer?.(upstream.statusCode);
-  res.writeHead(upstream.statusCode, responseHeaders(res, upstream.headers, to));
-  upstream.body.on('error', () => res.destroy()).pipe(res);
+  done(err?: Error): void {
+    if (err) this.reject(err);
+    else this.resolve();
+  }
+
+  private async held(status: number, headers: AnswerHeaders): Promise<void> {
+    if (this.write) await this.to.acknowledged!.record(headers[POSITIONS_HEADER], this.to.app);
+    await this.beforeAnswer?.(status);
+    this.res.writeHead(status, responseHeaders(this.res, headers, this.to));
+  }
 }
 
 /** The upstream's headers for the client; a `Vary` the gateway set already (CORS) is kept in front of the upstream's. */
-function responseHeaders(res: ServerResponse, headers: Record<string, string | string[] | undefined>, to: Forwarding) {
+function responseHeaders(res: ServerResponse, headers: AnswerHeaders, to: Forwarding) {
   // A read that published something (rare) shares its positions without holding its answer.
   if (SAFE_METHODS.has(to.method)) void to.acknowledged?.record(headers[POSITIONS_HEADER], to.app);
   const out = clientResponseHeaders(headers, to.origin, to.publicBase);
@@ -75,12 +81,12 @@ function responseHeaders(res: ServerResponse, headers: Record<string, string | s
   return to.answerDefaults ? { ...to.answerDefaults, ...out } : out;
 }
 
-function upstreamRequest(req: IncomingMessage, to: Forwarding): Dispatcher.RequestOptions {
+function upstreamRequest(req: IncomingMessage, to: Forwarding): ForwardRequest {
   const headers = upstreamRequestHeaders(req.headers, forwardedAddressOf(to.publicBase), req.socket.remoteAddress ?? '', to.requestId);
   if (to.auth) headers[PRINCIPAL_HEADER] = to.auth.token;
   if (to.headers) Object.assign(headers, to.headers);
   if (to.acknowledged?.header) headers[AFTER_HEADER] = to.acknowledged.header;
-  return { method: to.method as Dispatcher.HttpMethod, path: to.path, headers, body: hasBody(req) ? limitedBody(req, req.headers, to.maxBodyBytes) : undefined };
+  return { method: to.method, path: to.path, headers, body: hasBody(req) ? limitedBody(req, req.headers, to.maxBodyBytes) : undefined };
 }
 
 /** The 503 for an upstream that cannot be reached. */

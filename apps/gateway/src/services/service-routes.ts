@@ -2,15 +2,17 @@ import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } fro
 import type Redis from 'ioredis';
 import type { Logger } from 'pino';
 import { ServiceRoutesChanged, serviceRoutesKey, ServiceRouteV1, TenantSubscribed, TenantSubscribedV1, TenantUnsubscribed } from '@berth/contracts';
-import { BASE_CONFIG, PINO, Pool, REDIS } from '@berth/runtime';
+import { BASE_CONFIG, PINO, REDIS } from '@berth/runtime';
 import type { GatewayConfig } from '../config/gateway.env';
 import { GatewayEvents } from '../events/gateway-events';
+import { ForwardPool } from '../proxy/http1/forward-pool';
+import { forwardPoolOptions } from '../proxy/upstreams';
 import { ServiceRouteTable, ServiceTarget } from './service-route-table';
 
 /**
  * The routes of hosted microservices: read whole from Redis at start-up (before the gateway
  * listens) and again once its events are followed (a change between the two is not lost), then
- * kept current from `ServiceRoutesChanged` events. One keep-alive undici Pool per
+ * kept current from `ServiceRoutesChanged` events. One keep-alive ForwardPool per
  * endpoint, closed when no route names the endpoint any more. A tenant's unsubscription counts at
  * once, from the subscription app's own event: the route, which the orchestrator changes once it
  * has learned of it, may still list the tenant (docs/consistency.md).
@@ -18,7 +20,7 @@ import { ServiceRouteTable, ServiceTarget } from './service-route-table';
 @Injectable()
 export class ServiceRoutes implements OnApplicationBootstrap, OnApplicationShutdown {
   readonly table = new ServiceRouteTable();
-  private readonly pools = new Map<string, Pool>();
+  private readonly pools = new Map<string, ForwardPool>();
   /** `<name>\n<tenant>` → the version of the subscription's newest event, negative when it ended. */
   private readonly subscriptions = new Map<string, number>();
 
@@ -62,10 +64,10 @@ export class ServiceRoutes implements OnApplicationBootstrap, OnApplicationShutd
   }
 
   /** The keep-alive pool of an endpoint (`http://host:port`). */
-  pool(endpoint: string): Pool {
+  pool(endpoint: string): ForwardPool {
     let pool = this.pools.get(endpoint);
     if (!pool) {
-      pool = new Pool(endpoint, { connections: this.config.BERTH_UPSTREAM_CONNECTIONS, pipelining: 1, keepAliveTimeout: 30_000 });
+      pool = new ForwardPool(endpoint, forwardPoolOptions(this.config));
       this.pools.set(endpoint, pool);
     }
     return pool;

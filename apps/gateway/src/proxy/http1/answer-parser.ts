@@ -1,0 +1,263 @@
+/** Headers of an answer, names in lower case; a name sent more than once holds its values in order. */
+export type AnswerHeaders = Record<string, string | string[]>;
+
+/** The head of an upstream's answer, and what it says about the connection. */
+export interface AnswerHead {
+  status: number;
+  headers: AnswerHeaders;
+  /** False when the connection ends with this answer (`Connection: close`, HTTP/1.0, a body that runs to the close). */
+  keepAlive: boolean;
+  /** How long the upstream keeps an idle connection open (`Keep-Alive: timeout=<s>`), in ms; undefined when it does not say. */
+  idleMs: number | undefined;
+}
+
+/** What a parser tells its reader, in order: one head, the body's bytes, the end. */
+export interface AnswerEvents {
+  /** Returns true to hold the body: the parser keeps what follows until `resume`. */
+  head(head: AnswerHead): boolean;
+  body(chunk: Buffer): void;
+  /** The answer is whole; `reusable` when the connection may carry another request. */
+  end(reusable: boolean): void;
+}
+
+/** An answer that breaks HTTP/1.1's framing or syntax (RFC 9112); the connection is not used again. */
+export class MalformedAnswer extends Error {
+  constructor(why: string) {
+    super(`malformed upstream answer: ${why}`);
+  }
+}
+
+/** The longest answer head the gateway reads (status line and headers). */
+export const MAX_HEAD_BYTES = 64 * 1024;
+const MAX_CHUNK_LINE = 1024;
+
+const enum State { Head, Length, ChunkSize, ChunkData, ChunkEnd, Trailers, UntilClose, Done }
+
+const EMPTY = Buffer.alloc(0);
+const CRLF_CRLF = Buffer.from('\r\n\r\n');
+const STATUS_LINE = /^HTTP\/1\.([01]) ([1-9]\d\d)(?: [^\r\n]*)?$/;
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const DIGITS = /^\d{1,15}$/;
+const HEX = /^[0-9A-Fa-f]{1,12}$/;
+const KEEP_ALIVE_TIMEOUT = /(?:^|[,;\s])timeout\s*=\s*(\d{1,9})/i;
+
+/**
+ * Reads one upstream's answer to one request off its connection, strictly (RFC 9112): interim 1xx
+ * answers skipped, the body framed by `Content-Length`, `chunked` or the connection's close, and
+ * none after HEAD, 204 and 304. Anything ambiguous (both framings, differing lengths, folded
+ * lines, stray characters) throws `MalformedAnswer` rather than guessing where the answer ends.
+ */
+export class AnswerParser {
+  private state = State.Head;
+  private headBytes: Buffer | undefined;
+  private left = 0;
+  private line = '';
+  private keepAlive = true;
+  private held: Buffer | undefined;
+  private received = false;
+
+  /** `bodyless`: the request was HEAD, so the answer has no body whatever its headers say. */
+  constructor(private readonly events: AnswerEvents, private readonly bodyless: boolean) {}
+
+  /** True once the answer's first byte has arrived. */
+  get started(): boolean {
+    return this.received;
+  }
+
+  /** True once the whole answer has been read. */
+  get done(): boolean {
+    return this.state === State.Done;
+  }
+
+  /** Reads `chunk`; throws `MalformedAnswer`. Bytes past the answer make the connection not reusable. */
+  feed(chunk: Buffer): void {
+    this.received = true;
+    if (this.held !== undefined) {
+      this.held = Buffer.concat([this.held, chunk]);
+      return;
+    }
+    let at = 0;
+    while (at < chunk.length) {
+      switch (this.state) {
+        case State.Head: {
+          const bytes = this.headBytes ? Buffer.concat([this.headBytes, chunk.subarray(at)]) : chunk.subarray(at);
+          const end = bytes.indexOf(CRLF_CRLF);
+          if (end === -1 || end > MAX_HEAD_BYTES) {
+            if (bytes.length > MAX_HEAD_BYTES) throw new MalformedAnswer(`head longer than ${MAX_HEAD_BYTES} bytes`);
+            this.headBytes = bytes;
+            return;
+          }
+          this.headBytes = undefined;
+          chunk = bytes;
+          at = end + 4;
+          const head = this.readHead(bytes.toString('latin1', 0, end));
+          if (head === undefined) continue;
+          if (this.events.head(head)) {
+            this.held = chunk.subarray(at);
+            return;
+          }
+          if (this.done) this.finish(at < chunk.length);
+          break;
+        }
+        case State.Length: {
+          const n = Math.min(this.left, chunk.length - at);
+          this.events.body(chunk.subarray(at, at + n));
+          at += n;
+          this.left -= n;
+          if (this.left === 0) this.finish(at < chunk.length);
+          break;
+        }
+        case State.UntilClose:
+          this.events.body(at === 0 ? chunk : chunk.subarray(at));
+          return;
+        case State.ChunkSize:
+        case State.ChunkEnd:
+        case State.Trailers: {
+          const lf = chunk.indexOf(10, at);
+          const part = chunk.toString('latin1', at, lf === -1 ? chunk.length : lf);
+          if (this.line.length + part.length > MAX_CHUNK_LINE) throw new MalformedAnswer('chunk line too long');
+          this.line += part;
+          if (lf === -1) return;
+          at = lf + 1;
+          const line = this.line;
+          this.line = '';
+          if (!line.endsWith('\r') || line.indexOf('\r') !== line.length - 1) throw new MalformedAnswer('bare CR or LF in chunked framing');
+          this.readChunkLine(line.slice(0, -1));
+          if (this.done) this.finish(at < chunk.length);
+          break;
+        }
+        case State.ChunkData: {
+          const n = Math.min(this.left, chunk.length - at);
+          this.events.body(chunk.subarray(at, at + n));
+          at += n;
+          this.left -= n;
+          if (this.left === 0) this.state = State.ChunkEnd;
+          break;
+        }
+        case State.Done:
+          // Bytes past the answer: the connection's framing cannot be trusted any more.
+          this.keepAlive = false;
+          return;
+      }
+    }
+  }
+
+  /** Goes on after a held head; what arrived meanwhile is read first. */
+  resume(): void {
+    const held = this.held ?? EMPTY;
+    this.held = undefined;
+    if (this.state === State.Done) this.finish(held.length > 0);
+    else if (held.length > 0) this.feed(held);
+  }
+
+  /** The upstream closed the connection: the end of a body that runs to the close, else `MalformedAnswer` (an answer cut short). */
+  closed(): void {
+    if (this.state === State.UntilClose) {
+      this.state = State.Done;
+      this.events.end(false);
+    } else if (this.state !== State.Done) {
+      throw new MalformedAnswer('the connection closed before the answer was complete');
+    }
+  }
+
+  private finish(extraBytes: boolean): void {
+    this.state = State.Done;
+    this.events.end(this.keepAlive && !extraBytes);
+  }
+
+  /** The head's status and headers, and the body's framing; undefined for an interim (1xx) answer, which is skipped. */
+  private readHead(text: string): AnswerHead | undefined {
+    const lines = text.split('\r\n');
+    const status = STATUS_LINE.exec(lines[0]);
+    if (!status) throw new MalformedAnswer('bad status line');
+    const code = Number(status[2]);
+    if (code < 200) {
+      if (code === 101) throw new MalformedAnswer('101 Switching Protocols to a request that asked for no upgrade');
+      return undefined;
+    }
+    const headers: AnswerHeaders = {};
+    let length: string | undefined;
+    let coding: string | undefined;
+    let connection = '';
+    let idleMs: number | undefined;
+    for (let i = 1; i < lines.length; i++) {
+      const line = lines[i];
+      const colon = line.indexOf(':');
+      if (colon <= 0) throw new MalformedAnswer('header line without a name');
+      const name = line.slice(0, colon);
+      if (!TOKEN.test(name)) throw new MalformedAnswer('bad header name (or a folded line)');
+      const value = trimOws(line, colon + 1);
+      if (hasControl(value)) throw new MalformedAnswer(`bad character in header ${name}`);
+      const lower = name.toLowerCase();
+      const had = headers[lower];
+      headers[lower] = had === undefined ? value : typeof had === 'string' ? [had, value] : [...had, value];
+      if (lower === 'content-length') length = length === undefined ? value : `${length},${value}`;
+      else if (lower === 'transfer-encoding') coding = coding === undefined ? value : `${coding},${value}`;
+      else if (lower === 'connection') connection += `,${value.toLowerCase()}`;
+      else if (lower === 'keep-alive') {
+        const timeout = KEEP_ALIVE_TIMEOUT.exec(value);
+        if (timeout) idleMs = Number(timeout[1]) * 1000;
+      }
+    }
+    this.keepAlive = status[1] === '1' ? !hasToken(connection, 'close') : hasToken(connection, 'keep-alive');
+    this.frame(code, length, coding);
+    if (this.state === State.UntilClose) this.keepAlive = false;
+    return { status: code, headers, keepAlive: this.keepAlive, idleMs };
+  }
+
+  /** Where the body ends (RFC 9112, 6.3). */
+  private frame(code: number, length: string | undefined, coding: string | undefined): void {
+    if (coding !== undefined && length !== undefined) throw new MalformedAnswer('both Content-Length and Transfer-Encoding');
+    if (this.bodyless || code === 204 || code === 304) {
+      this.state = State.Done;
+    } else if (coding !== undefined) {
+      if (coding.trim().toLowerCase() !== 'chunked') throw new MalformedAnswer(`unsupported Transfer-Encoding "${coding}"`);
+      this.state = State.ChunkSize;
+    } else if (length !== undefined) {
+      const values = length.split(',').map((v) => v.trim());
+      if (!values.every((v) => v === values[0]) || !DIGITS.test(values[0])) throw new MalformedAnswer('bad Content-Length');
+      this.left = Number(values[0]);
+      this.state = this.left === 0 ? State.Done : State.Length;
+    } else {
+      this.state = State.UntilClose;
+    }
+  }
+
+  private readChunkLine(line: string): void {
+    if (this.state === State.ChunkEnd) {
+      if (line !== '') throw new MalformedAnswer('chunk longer than its size');
+      this.state = State.ChunkSize;
+    } else if (this.state === State.Trailers) {
+      // Trailer fields are not passed on; the empty line ends the answer.
+      if (line === '') this.state = State.Done;
+    } else {
+      const semicolon = line.indexOf(';');
+      const size = (semicolon === -1 ? line : line.slice(0, semicolon)).trimEnd();
+      if (!HEX.test(size)) throw new MalformedAnswer('bad chunk size');
+      this.left = parseInt(size, 16);
+      this.state = this.left === 0 ? State.Trailers : State.ChunkData;
+    }
+  }
+}
+
+/** `line` from `from` without the optional white space (space, tab) around a header value. */
+function trimOws(line: string, from: number): string {
+  let start = from;
+  let end = line.length;
+  while (start < end && (line.charCodeAt(start) === 32 || line.charCodeAt(start) === 9)) start++;
+  while (end > start && (line.charCodeAt(end - 1) === 32 || line.charCodeAt(end - 1) === 9)) end--;
+  return line.slice(start, end);
+}
+
+/** True when `value` holds a control character other than a tab, which no header value may (RFC 9110, 5.5). */
+function hasControl(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if ((c < 32 && c !== 9) || c === 127) return true;
+  }
+  return false;
+}
+
+function hasToken(list: string, token: string): boolean {
+  return list !== '' && list.split(',').some((t) => t.trim() === token);
+}

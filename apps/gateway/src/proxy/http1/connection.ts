@@ -1,0 +1,204 @@
+import type { ServerResponse } from 'node:http';
+import { connect, Socket } from 'node:net';
+import type { Readable } from 'node:stream';
+import { AnswerEvents, AnswerHead, AnswerParser } from './answer-parser';
+import type { Exchange, ForwardPool } from './forward-pool';
+
+/** The exchange a client's response belongs to, for the one `close` listener all responses share. */
+const EXCHANGE = Symbol('exchange');
+type Answered = ServerResponse & { [EXCHANGE]?: Exchange };
+
+/** A client that went away before its answer was whole ends the exchange, and with it the upstream connection. */
+function onClientClose(this: Answered): void {
+  const ex = this[EXCHANGE];
+  if (ex !== undefined && !ex.over) ex.connection?.fail(new Error('the client went away'));
+}
+
+/**
+ * One keep-alive connection of a ForwardPool: writes a request's head and streams its body,
+ * reads the answer through an AnswerParser and streams its body into the client's response,
+ * holding the upstream while the client cannot take more.
+ */
+export class Connection implements AnswerEvents {
+  private readonly socket: Socket;
+  private exchange: Exchange | undefined;
+  private parser: AnswerParser | undefined;
+  /** How long the upstream keeps this connection idle, from its last answer. */
+  private upstreamIdleMs: number | undefined;
+  private uses = 0;
+  private error: Error | undefined;
+
+  constructor(private readonly pool: ForwardPool) {
+    const { hostname, port, options } = pool;
+    this.socket = connect({ host: hostname, port, noDelay: true });
+    this.socket.setTimeout(options.connectTimeoutMs);
+    this.socket.once('connect', () => this.socket.setTimeout(options.answerTimeoutMs));
+    this.socket.on('data', (chunk: Buffer) => this.read(chunk));
+    this.socket.on('timeout', () => this.timedOut());
+    this.socket.on('error', (err) => { this.error = err; });
+    this.socket.on('close', () => this.closed());
+  }
+
+  /** Sends `ex`'s request. */
+  start(ex: Exchange): void {
+    this.exchange = ex;
+    ex.connection = this;
+    ex.reused = this.uses++ > 0;
+    this.parser = new AnswerParser(this, ex.request.method === 'HEAD');
+    const res = ex.res as Answered;
+    if (res[EXCHANGE] === undefined) res.on('close', onClientClose);
+    res[EXCHANGE] = ex;
+    if (ex.reused) this.socket.setTimeout(this.pool.options.answerTimeoutMs);
+    this.send(ex);
+  }
+
+  /** Waits idle in the pool for at most `ms`. */
+  idle(ms: number): void {
+    this.socket.setTimeout(ms);
+  }
+
+  destroy(): void {
+    this.socket.destroy();
+  }
+
+  /** Ends the exchange in flight with `err` and closes the connection. */
+  fail(err: Error): void {
+    const ex = this.exchange;
+    this.exchange = undefined;
+    this.socket.destroy();
+    ex?.finish(err);
+  }
+
+  // AnswerEvents, from the parser.
+
+  head(head: AnswerHead): boolean {
+    const ex = this.exchange!;
+    this.upstreamIdleMs = head.idleMs;
+    let held;
+    try {
+      held = ex.sink.head(head.status, head.headers);
+    } catch (err) {
+      this.fail(err as Error);
+      return true;
+    }
+    if (held === undefined) {
+      ex.answering = true;
+      return false;
+    }
+    this.socket.pause();
+    held.then(() => {
+      if (this.exchange !== ex) return;
+      ex.answering = true;
+      this.socket.resume();
+      this.parse(() => this.parser!.resume());
+    }, (err: Error) => { if (this.exchange === ex) this.fail(err); });
+    return true;
+  }
+
+  body(chunk: Buffer): void {
+    const res = this.exchange!.res;
+    if (!res.write(chunk)) {
+      this.socket.pause();
+      res.once('drain', () => { this.socket.resume(); });
+    }
+  }
+
+  end(reusable: boolean): void {
+    const ex = this.exchange!;
+    this.exchange = undefined;
+    ex.res.end();
+    const keep = reusable && ex.bodySent && !ex.res.destroyed;
+    ex.finish();
+    if (keep) this.pool.release(this, this.upstreamIdleMs);
+    else this.socket.destroy();
+  }
+
+  // The socket's events.
+
+  private read(chunk: Buffer): void {
+    // Bytes while no request is in flight break the framing: the connection is not used again.
+    if (this.exchange === undefined) return void this.socket.destroy();
+    this.parse(() => this.parser!.feed(chunk));
+  }
+
+  private parse(step: () => void): void {
+    try {
+      step();
+    } catch (err) {
+      this.fail(err as Error);
+    }
+  }
+
+  private timedOut(): void {
+    if (this.exchange === undefined) this.socket.destroy();
+    else this.fail(new Error(`${this.pool.origin} did not answer in time`));
+  }
+
+  private closed(): void {
+    const ex = this.exchange;
+    this.pool.forget(this);
+    if (ex === undefined) return;
+    const parser = this.parser!;
+    if (!parser.started && ex.reused && ex.retryable) {
+      // The upstream closed a kept connection as the request went out: it never saw it.
+      this.exchange = undefined;
+      ex.retried = true;
+      return this.pool.dispatch(ex, true);
+    }
+    try {
+      parser.closed();
+    } catch (err) {
+      this.fail(this.error ?? (err as Error));
+    }
+  }
+
+  private send(ex: Exchange): void {
+    const { method, path, headers, body } = ex.request;
+    let head = `${method} ${path} HTTP/1.1\r\nhost: ${this.pool.host}\r\n`;
+    for (const name in headers) {
+      const value = headers[name];
+      if (typeof value === 'string') head += `${name}: ${value}\r\n`;
+      else for (const one of value) head += `${name}: ${one}\r\n`;
+    }
+    if (body === undefined) {
+      ex.bodySent = true;
+      this.socket.write(`${head}\r\n`, 'latin1');
+      return;
+    }
+    const chunked = headers['content-length'] === undefined;
+    this.socket.write(chunked ? `${head}transfer-encoding: chunked\r\n\r\n` : `${head}\r\n`, 'latin1');
+    this.stream(ex, body, chunked);
+  }
+
+  /** Streams the request's body, as it comes and no faster than the upstream takes it. */
+  private stream(ex: Exchange, body: Readable, chunked: boolean): void {
+    const socket = this.socket;
+    const current = () => this.exchange === ex;
+    const onData = (chunk: Buffer) => {
+      if (!current()) return stop();
+      if (chunk.length === 0) return;
+      const ok = chunked ? (socket.write(`${chunk.length.toString(16)}\r\n`), socket.write(chunk), socket.write('\r\n')) : socket.write(chunk);
+      if (!ok) {
+        body.pause();
+        socket.once('drain', () => { body.resume(); });
+      }
+    };
+    const onEnd = () => {
+      stop();
+      if (!current()) return;
+      if (chunked) socket.write('0\r\n\r\n');
+      ex.bodySent = true;
+    };
+    const onError = (err: Error) => {
+      stop();
+      if (current()) this.fail(err);
+    };
+    const onClose = () => {
+      if (!ex.bodySent) onError(new Error('the request body ended early'));
+    };
+    const stop = () => {
+      body.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
+    };
+    body.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
+  }
+}
