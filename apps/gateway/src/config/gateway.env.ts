@@ -19,7 +19,7 @@ export const gatewayConfigSchema = baseConfigSchema.merge(managementTenantConfig
   MICROSERVICE_ORCHESTRATOR_URL: urlSchema.default('http://127.0.0.1:3105')
     .describe('Where the microservice orchestrator is; the gateway forwards the routes it owns there.'),
   BERTH_UPSTREAM_CONNECTIONS: z.coerce.number().int().min(1).max(1024).default(64)
-    .describe('Keep-alive connections per upstream app.'),
+    .describe('Most keep-alive connections the gateway opens to each upstream (an internal app, a microservice instance) for the requests it forwards; its own calls to each internal app have as many more.'),
   BERTH_AUTH_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86400).default(300)
     .describe('How long verified credentials stay cached when no identity event drops them first.'),
   BERTH_AUTH_CACHE_ENTRIES: z.coerce.number().int().min(1).max(10_000_000).default(100_000)

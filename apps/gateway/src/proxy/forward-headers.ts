@@ -11,9 +11,9 @@ const HOP_BY_HOP = new Set([
  * What a request never passes on to the upstream: hop-by-hop headers, and `Expect`: the client's
  * `Expect: 100-continue` (curl sends it with every body over 1 MiB) is answered by the gateway's
  * own HTTP server, which writes `100 Continue` before the request is handled, so the body is
- * already on its way when the request is forwarded (and undici refuses to send the header). A
- * client's `X-Berth-After` and `X-Berth-Public-Base` are dropped too: only the gateway says which
- * writes a request must see, and what its public base is.
+ * already on its way when the request is forwarded. A client's `X-Berth-After` and
+ * `X-Berth-Public-Base` are dropped too: only the gateway says which writes a request must see,
+ * and what its public base is.
  */
 const NOT_FORWARDED = new Set([...HOP_BY_HOP, 'expect', AFTER_HEADER, PUBLIC_BASE_HEADER]);
 

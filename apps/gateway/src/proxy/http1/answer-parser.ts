@@ -35,8 +35,6 @@ const enum State { Head, Length, ChunkSize, ChunkData, ChunkEnd, Trailers, Until
 
 const EMPTY = Buffer.alloc(0);
 const CRLF_CRLF = Buffer.from('\r\n\r\n');
-const STATUS_LINE = /^HTTP\/1\.([01]) ([1-9]\d\d)(?: [^\r\n]*)?$/;
-const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const DIGITS = /^\d{1,15}$/;
 const HEX = /^[0-9A-Fa-f]{1,12}$/;
 const KEEP_ALIVE_TIMEOUT = /(?:^|[,;\s])timeout\s*=\s*(\d{1,9})/i;
@@ -54,6 +52,8 @@ export class AnswerParser {
   private line = '';
   private keepAlive = true;
   private held: Buffer | undefined;
+  /** The connection closed while the body was held: read once what arrived before it is. */
+  private closedWhileHeld = false;
   private received = false;
 
   /** `bodyless`: the request was HEAD, so the answer has no body whatever its headers say. */
@@ -142,16 +142,23 @@ export class AnswerParser {
     }
   }
 
-  /** Goes on after a held head; what arrived meanwhile is read first. */
+  /** Goes on after a held head; what arrived meanwhile is read first, then a close that came meanwhile. */
   resume(): void {
     const held = this.held ?? EMPTY;
     this.held = undefined;
     if (this.state === State.Done) this.finish(held.length > 0);
     else if (held.length > 0) this.feed(held);
+    if (this.closedWhileHeld) this.closed();
   }
 
   /** The upstream closed the connection: the end of a body that runs to the close, else `MalformedAnswer` (an answer cut short). */
   closed(): void {
+    if (this.held !== undefined) {
+      // The whole answer may be among the held bytes: it is read on `resume`, on a connection not used again.
+      this.closedWhileHeld = true;
+      this.keepAlive = false;
+      return;
+    }
     if (this.state === State.UntilClose) {
       this.state = State.Done;
       this.events.end(false);
@@ -167,10 +174,9 @@ export class AnswerParser {
 
   /** The head's status and headers, and the body's framing; undefined for an interim (1xx) answer, which is skipped. */
   private readHead(text: string): AnswerHead | undefined {
-    const lines = text.split('\r\n');
-    const status = STATUS_LINE.exec(lines[0]);
-    if (!status) throw new MalformedAnswer('bad status line');
-    const code = Number(status[2]);
+    let eol = text.indexOf('\r\n');
+    if (eol === -1) eol = text.length;
+    const code = statusCode(text, eol);
     if (code < 200) {
       if (code === 101) throw new MalformedAnswer('101 Switching Protocols to a request that asked for no upgrade');
       return undefined;
@@ -180,17 +186,21 @@ export class AnswerParser {
     let coding: string | undefined;
     let connection = '';
     let idleMs: number | undefined;
-    for (let i = 1; i < lines.length; i++) {
-      const line = lines[i];
-      const colon = line.indexOf(':');
-      if (colon <= 0) throw new MalformedAnswer('header line without a name');
-      const name = line.slice(0, colon);
-      if (!TOKEN.test(name)) throw new MalformedAnswer('bad header name (or a folded line)');
-      const value = trimOws(line, colon + 1);
-      if (hasControl(value)) throw new MalformedAnswer(`bad character in header ${name}`);
-      const lower = name.toLowerCase();
+    // Line by line, without splitting the head: a line ends at CRLF; a bare CR or LF is a control character in it.
+    for (let at = eol + 2; at < text.length;) {
+      let end = text.indexOf('\r\n', at);
+      if (end === -1) end = text.length;
+      const colon = text.indexOf(':', at);
+      if (colon <= at || colon >= end) throw new MalformedAnswer('header line without a name');
+      if (!isToken(text, at, colon)) throw new MalformedAnswer('bad header name (or a folded line)');
+      const value = trimOws(text, colon + 1, end);
+      if (hasControl(value, 0, value.length)) throw new MalformedAnswer(`bad character in header ${text.slice(at, colon)}`);
+      const lower = text.slice(at, colon).toLowerCase();
+      at = end + 2;
       const had = headers[lower];
-      headers[lower] = had === undefined ? value : typeof had === 'string' ? [had, value] : [...had, value];
+      // A name like `constructor` reads the prototype's: a header like any other all the same.
+      if (had === undefined || !Object.hasOwn(headers, lower)) setField(headers, lower, value);
+      else headers[lower] = typeof had === 'string' ? [had, value] : [...had, value];
       if (lower === 'content-length') length = length === undefined ? value : `${length},${value}`;
       else if (lower === 'transfer-encoding') coding = coding === undefined ? value : `${coding},${value}`;
       else if (lower === 'connection') connection += `,${value.toLowerCase()}`;
@@ -199,7 +209,8 @@ export class AnswerParser {
         if (timeout) idleMs = Number(timeout[1]) * 1000;
       }
     }
-    this.keepAlive = status[1] === '1' ? !hasToken(connection, 'close') : hasToken(connection, 'keep-alive');
+    // HTTP/1.1 keeps the connection unless it says `close`; HTTP/1.0 closes it unless it says `keep-alive`.
+    this.keepAlive = text.charCodeAt(7) === 49 ? !hasToken(connection, 'close') : hasToken(connection, 'keep-alive');
     this.frame(code, length, coding);
     if (this.state === State.UntilClose) this.keepAlive = false;
     return { status: code, headers, keepAlive: this.keepAlive, idleMs };
@@ -240,24 +251,61 @@ export class AnswerParser {
   }
 }
 
-/** `line` from `from` without the optional white space (space, tab) around a header value. */
-function trimOws(line: string, from: number): string {
+/**
+ * The status code of the status line that ends at `eol`: `HTTP/1.0` or `HTTP/1.1`, a space, three
+ * digits (the first 1–5), then the end or a space and a reason phrase (which is not passed on).
+ */
+function statusCode(text: string, eol: number): number {
+  const d1 = text.charCodeAt(9) - 48;
+  const d2 = text.charCodeAt(10) - 48;
+  const d3 = text.charCodeAt(11) - 48;
+  const version = text.charCodeAt(7);
+  if (!text.startsWith('HTTP/1.') || (version !== 48 && version !== 49) || text.charCodeAt(8) !== 32
+    || !(d1 >= 1 && d1 <= 5) || !(d2 >= 0 && d2 <= 9) || !(d3 >= 0 && d3 <= 9) || (eol !== 12 && text.charCodeAt(12) !== 32)
+    || hasControl(text, 12, eol)) {
+    throw new MalformedAnswer('bad status line');
+  }
+  return d1 * 100 + d2 * 10 + d3;
+}
+
+/** The characters of a token (RFC 9110, 5.6.2), by char code. */
+const TOKEN_CHARS = new Uint8Array(128);
+for (const c of "!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz") TOKEN_CHARS[c.charCodeAt(0)] = 1;
+
+/** True when `text` from `start` to `end` is a non-empty token. */
+function isToken(text: string, start: number, end: number): boolean {
+  if (start === end) return false;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 127 || TOKEN_CHARS[c] === 0) return false;
+  }
+  return true;
+}
+
+/** `line` from `from` to `to` without the optional white space (space, tab) around a header value. */
+function trimOws(line: string, from: number, to: number): string {
   let start = from;
-  let end = line.length;
+  let end = to;
   while (start < end && (line.charCodeAt(start) === 32 || line.charCodeAt(start) === 9)) start++;
   while (end > start && (line.charCodeAt(end - 1) === 32 || line.charCodeAt(end - 1) === 9)) end--;
   return line.slice(start, end);
 }
 
-/** True when `value` holds a control character other than a tab, which no header value may (RFC 9110, 5.5). */
-function hasControl(value: string): boolean {
-  for (let i = 0; i < value.length; i++) {
+/** True when `value` from `from` to `to` holds a control character other than a tab, which no header value may (RFC 9110, 5.5). */
+function hasControl(value: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
     const c = value.charCodeAt(i);
     if ((c < 32 && c !== 9) || c === 127) return true;
   }
   return false;
 }
 
+/** Sets a header's first value; `__proto__` is defined as an own field (assigning it would set the prototype). */
+function setField(headers: AnswerHeaders, name: string, value: string): void {
+  if (name === '__proto__') Object.defineProperty(headers, name, { value, enumerable: true, writable: true, configurable: true });
+  else headers[name] = value;
+}
+
 function hasToken(list: string, token: string): boolean {
-  return list !== '' && list.split(',').some((t) => t.trim() === token);
+  return list.includes(token) && list.split(',').some((t) => t.trim() === token);
 }

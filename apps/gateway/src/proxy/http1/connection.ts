@@ -27,6 +27,14 @@ export class Connection implements AnswerEvents {
   private upstreamIdleMs: number | undefined;
   private uses = 0;
   private error: Error | undefined;
+  /** The client's response the upstream waits on, paused until it drains. */
+  private draining: ServerResponse | undefined;
+  private readonly drained = () => {
+    this.draining = undefined;
+    this.proceed();
+  };
+  /** Until when (a `Date.now()` time) the connection may wait idle. */
+  private idleUntil = 0;
 
   constructor(private readonly pool: ForwardPool) {
     const { hostname, port, options } = pool;
@@ -48,13 +56,17 @@ export class Connection implements AnswerEvents {
     const res = ex.res as Answered;
     if (res[EXCHANGE] === undefined) res.on('close', onClientClose);
     res[EXCHANGE] = ex;
-    if (ex.reused) this.socket.setTimeout(this.pool.options.answerTimeoutMs);
     this.send(ex);
   }
 
-  /** Waits idle in the pool for at most `ms`. */
-  idle(ms: number): void {
-    this.socket.setTimeout(ms);
+  /** Waits idle in the pool until `until` (a `Date.now()` time); the pool closes it then, or skips it when it would take it later. */
+  idle(until: number): void {
+    this.idleUntil = until;
+  }
+
+  /** True when an idle connection may carry a request now: open both ways and within its idle time. */
+  usableAt(now: number): boolean {
+    return now < this.idleUntil && !this.socket.destroyed && this.socket.writable && !this.socket.readableEnded;
   }
 
   destroy(): void {
@@ -85,11 +97,11 @@ export class Connection implements AnswerEvents {
       ex.answering = true;
       return false;
     }
-    this.socket.pause();
+    this.hold();
     held.then(() => {
       if (this.exchange !== ex) return;
       ex.answering = true;
-      this.socket.resume();
+      this.proceed();
       this.parse(() => this.parser!.resume());
     }, (err: Error) => { if (this.exchange === ex) this.fail(err); });
     return true;
@@ -97,20 +109,38 @@ export class Connection implements AnswerEvents {
 
   body(chunk: Buffer): void {
     const res = this.exchange!.res;
-    if (!res.write(chunk)) {
-      this.socket.pause();
-      res.once('drain', () => { this.socket.resume(); });
+    // One wait for the drain, however many chunks the read that filled the client's buffer held.
+    if (!res.write(chunk) && this.draining === undefined) {
+      this.draining = res;
+      this.hold();
+      res.once('drain', this.drained);
     }
   }
 
   end(reusable: boolean): void {
     const ex = this.exchange!;
     this.exchange = undefined;
+    if (this.draining !== undefined) {
+      // A response ended emits no 'drain': the connection reads again for the next exchange.
+      this.draining.off('drain', this.drained);
+      this.drained();
+    }
     ex.res.end();
     const keep = reusable && ex.bodySent && !ex.res.destroyed;
     ex.finish();
     if (keep) this.pool.release(this, this.upstreamIdleMs);
     else this.socket.destroy();
+  }
+
+  /** Stops reading the upstream while the gateway waits (for the client to drain, or before an answer's head); the upstream is not timed meanwhile. */
+  private hold(): void {
+    this.socket.pause();
+    this.socket.setTimeout(0);
+  }
+
+  private proceed(): void {
+    this.socket.setTimeout(this.pool.options.answerTimeoutMs);
+    this.socket.resume();
   }
 
   // The socket's events.
@@ -198,6 +228,10 @@ export class Connection implements AnswerEvents {
     };
     const stop = () => {
       body.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
+    };
+    ex.abandonBody = () => {
+      stop();
+      body.resume();
     };
     body.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
   }

@@ -46,6 +46,8 @@ export class Exchange {
   /** The connection it is on; `reused` when that connection carried an exchange before. */
   connection: Connection | undefined;
   reused = false;
+  /** Stops sending the request's body, and lets the rest of it run off (the client's connection can then go on). */
+  abandonBody: (() => void) | undefined;
 
   constructor(readonly request: ForwardRequest, readonly res: ServerResponse, readonly sink: AnswerSink) {}
 
@@ -58,6 +60,7 @@ export class Exchange {
   finish(err?: Error): void {
     if (this.over) return;
     this.over = true;
+    if (!this.bodySent) this.abandonBody?.();
     if (err !== undefined && this.answering) this.res.destroy(err);
     this.sink.done(err);
   }
@@ -65,7 +68,7 @@ export class Exchange {
 
 /**
  * The gateway's keep-alive HTTP/1.1 connections to one upstream origin, for the requests it
- * forwards (docs/architecture.md, "Forwarding"): at most `connections` open, the most recently
+ * forwards (docs/decisions/gateway-forwarding-connections.md): at most `connections` open, the most recently
  * used taken first, each carrying one exchange at a time. A request that found a kept connection
  * closed by the upstream goes once more on a new one, when that cannot repeat its effect.
  */
@@ -78,6 +81,9 @@ export class ForwardPool {
   private readonly waiting: Exchange[] = [];
   private open = 0;
   private closing: (() => void) | undefined;
+  private closed: Promise<void> | undefined;
+  /** Closes the connections idle past their time, once a second. */
+  private readonly sweeper: NodeJS.Timeout;
 
   constructor(readonly origin: string, readonly options: ForwardPoolOptions) {
     const url = new URL(origin);
@@ -85,6 +91,7 @@ export class ForwardPool {
     this.hostname = url.hostname.replace(/^\[|\]$/g, '');
     this.port = Number(url.port || 80);
     this.host = url.host;
+    this.sweeper = setInterval(() => this.sweep(), 1000).unref();
   }
 
   /** Sends `request`; its answer goes into `res`, and `sink` hears of its head and its end. */
@@ -99,19 +106,20 @@ export class ForwardPool {
 
   /** Closes the idle connections and each busy one once its answer is done; resolves when none is left. */
   close(): Promise<void> {
-    if (this.closing) return Promise.resolve();
-    for (const ex of this.waiting.splice(0)) ex.finish(new Error(`the pool of ${this.origin} is closed`));
-    return new Promise<void>((resolve) => {
+    this.closed ??= new Promise<void>((resolve) => {
       this.closing = resolve;
+      clearInterval(this.sweeper);
+      for (const ex of this.waiting.splice(0)) ex.finish(new Error(`the pool of ${this.origin} is closed`));
       for (const conn of this.idle.splice(0)) conn.destroy();
       if (this.open === 0) resolve();
     });
+    return this.closed;
   }
 
   /** @internal Sends `ex` on a kept connection, a new one, or once one is free; `fresh` for a retry, which a kept one may fail again. */
   dispatch(ex: Exchange, fresh = false): void {
     if (this.closing) return ex.finish(new Error(`the pool of ${this.origin} is closed`));
-    const kept = fresh ? undefined : this.idle.pop();
+    const kept = fresh ? undefined : this.keptConnection();
     if (kept) return kept.start(ex);
     if (this.open < this.options.connections) {
       this.open++;
@@ -128,8 +136,25 @@ export class ForwardPool {
     // A second less than the upstream's own limit, so the gateway never sends on a connection the upstream is closing.
     const idleMs = Math.min(this.options.idleMs, upstreamIdleMs === undefined ? Infinity : upstreamIdleMs - 1000);
     if (this.closing || idleMs <= 0) return conn.destroy();
-    conn.idle(idleMs);
+    conn.idle(Date.now() + idleMs);
     this.idle.push(conn);
+  }
+
+  /** The most recently used idle connection that can still carry a request; those past their time, or closing, are closed. */
+  private keptConnection(): Connection | undefined {
+    if (this.idle.length === 0) return undefined;
+    const now = Date.now();
+    let conn = this.idle.pop();
+    while (conn !== undefined && !conn.usableAt(now)) {
+      conn.destroy();
+      conn = this.idle.pop();
+    }
+    return conn;
+  }
+
+  private sweep(): void {
+    const now = Date.now();
+    for (const conn of this.idle) if (!conn.usableAt(now)) conn.destroy();
   }
 
   /** @internal `conn` has closed. */
