@@ -99,14 +99,10 @@ export class AnswerParser {
           if (this.done) this.finish(at < chunk.length);
           break;
         }
-        case State.Length: {
-          const n = Math.min(this.left, chunk.length - at);
-          this.events.body(chunk.subarray(at, at + n));
-          at += n;
-          this.left -= n;
+        case State.Length:
+          at = this.passOn(chunk, at);
           if (this.left === 0) this.finish(at < chunk.length);
           break;
-        }
         case State.UntilClose:
           this.events.body(at === 0 ? chunk : chunk.subarray(at));
           return;
@@ -126,14 +122,10 @@ export class AnswerParser {
           if (this.done) this.finish(at < chunk.length);
           break;
         }
-        case State.ChunkData: {
-          const n = Math.min(this.left, chunk.length - at);
-          this.events.body(chunk.subarray(at, at + n));
-          at += n;
-          this.left -= n;
+        case State.ChunkData:
+          at = this.passOn(chunk, at);
           if (this.left === 0) this.state = State.ChunkEnd;
           break;
-        }
         case State.Done:
           // Bytes past the answer: the connection's framing cannot be trusted any more.
           this.keepAlive = false;
@@ -165,6 +157,14 @@ export class AnswerParser {
     } else if (this.state !== State.Done) {
       throw new MalformedAnswer('the connection closed before the answer was complete');
     }
+  }
+
+  /** Passes on as much of `chunk`, from `at`, as is `left` of the body (or of its chunk); returns where it stopped. */
+  private passOn(chunk: Buffer, at: number): number {
+    const n = Math.min(this.left, chunk.length - at);
+    this.events.body(at === 0 && n === chunk.length ? chunk : chunk.subarray(at, at + n));
+    this.left -= n;
+    return at + n;
   }
 
   private finish(extraBytes: boolean): void {
