@@ -68,9 +68,10 @@ export class Exchange {
 
 /**
  * The gateway's keep-alive HTTP/1.1 connections to one upstream origin, for the requests it
- * forwards (docs/decisions/gateway-forwarding-connections.md): at most `connections` open, the most recently
- * used taken first, each carrying one exchange at a time. A request that found a kept connection
- * closed by the upstream goes once more on a new one, when that cannot repeat its effect.
+ * forwards (docs/decisions/gateway-forwarding-connections.md): at most `connections` open, the
+ * most recently used taken first, each carrying one exchange at a time. A request that found a
+ * kept connection closed by the upstream goes once more on a new one, when that cannot repeat its
+ * effect.
  */
 export class ForwardPool {
   readonly hostname: string;
