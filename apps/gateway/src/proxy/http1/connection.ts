@@ -102,7 +102,7 @@ export class Connection implements AnswerEvents {
       if (this.exchange !== ex) return;
       ex.answering = true;
       this.proceed();
-      this.parse(() => this.parser!.resume());
+      this.parse(undefined);
     }, (err: Error) => { if (this.exchange === ex) this.fail(err); });
     return true;
   }
@@ -148,12 +148,14 @@ export class Connection implements AnswerEvents {
   private read(chunk: Buffer): void {
     // Bytes while no request is in flight break the framing: the connection is not used again.
     if (this.exchange === undefined) return void this.socket.destroy();
-    this.parse(() => this.parser!.feed(chunk));
+    this.parse(chunk);
   }
 
-  private parse(step: () => void): void {
+  /** Feeds `chunk` to the parser, or (undefined) resumes it after a held head; a malformed answer fails the exchange. */
+  private parse(chunk: Buffer | undefined): void {
     try {
-      step();
+      if (chunk === undefined) this.parser!.resume();
+      else this.parser!.feed(chunk);
     } catch (err) {
       this.fail(err as Error);
     }
