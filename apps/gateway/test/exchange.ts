@@ -13,7 +13,7 @@ export function exchangeFor(method: string, url: string, headers: IncomingHttpHe
   const res = new ServerResponse(req);
   const queryAt = url.indexOf('?');
   return {
-    req, res, id: '', route: UNMATCHED_ROUTE, base: 'http://berth.test', work: { correlationId: '', processingMode: 'PERSISTENT' },
+    req, res, id: '', route: UNMATCHED_ROUTE, base: 'http://berth.test', work: { correlationId: '', processingMode: 'PERSISTENT' }, headers: {},
     path: queryAt === -1 ? url : url.slice(0, queryAt), query: queryAt === -1 ? '' : url.slice(queryAt), ...extra,
   };
 }

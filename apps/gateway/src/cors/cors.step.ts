@@ -1,4 +1,3 @@
-import type { ServerResponse } from 'node:http';
 import { Headers, isPreflight } from './cors-policy';
 import type { GatewayCors } from './gateway-cors';
 import { ANSWERED, Step } from '../pipeline/exchange';
@@ -13,7 +12,7 @@ export function answerPreflight(cors: GatewayCors, security: Readonly<Record<str
     const { req, res } = ex;
     if (req.headers.origin === undefined || !isPreflight(req.method, req.headers)) return undefined;
     return cors.preflight(req.headers).then((headers) => {
-      res.writeHead(204, { ...security, ...headers }).end();
+      res.writeHead(204, { ...security, ...ex.headers, ...headers }).end();
       return ANSWERED;
     });
   };
@@ -27,7 +26,7 @@ export function answerPreflight(cors: GatewayCors, security: Readonly<Record<str
  */
 export function corsHeaders(cors: GatewayCors): Step {
   return (ex) => {
-    const { req, res } = ex;
+    const { req } = ex;
     const origin = req.headers.origin;
     if (ex.corsSet) return undefined;
     if (ex.upgrade) {
@@ -38,16 +37,15 @@ export function corsHeaders(cors: GatewayCors): Step {
     if (origin === undefined || isPreflight(req.method, req.headers)) return undefined;
     ex.corsSet = true;
     const headers = cors.headers(origin, req.headers, ex.auth?.principal.tenant);
-    if (headers instanceof Promise) return headers.then((h) => setCorsHeaders(res, h));
-    setCorsHeaders(res, headers);
+    if (headers instanceof Promise) return headers.then((h) => addCorsHeaders(ex.headers, h));
+    addCorsHeaders(ex.headers, headers);
     return undefined;
   };
 }
 
-/** Sets the CORS headers on a response before its head is written, `Vary` appended to any already set. */
-function setCorsHeaders(res: ServerResponse, cors: Headers): void {
+/** Adds the CORS headers to those of every answer to the request (`GatewayExchange.headers`), `Vary` appended to any already there. */
+function addCorsHeaders(answer: Record<string, string>, cors: Headers): void {
   for (const [name, value] of Object.entries(cors)) {
-    const vary = name === 'vary' ? res.getHeader('vary') : undefined;
-    res.setHeader(name, vary ? `${String(vary)}, ${value}` : value);
+    answer[name] = name === 'vary' && answer.vary ? `${answer.vary}, ${value}` : value;
   }
 }

@@ -16,7 +16,7 @@ describe('correlate step', () => {
     const ex = exchangeFor('POST', '/x', { 'x-request-id': 'req-42', host: 'berth.test', 'x-berth-processing-mode': 'transient' });
     expect(step(ex)).toBeUndefined();
     expect(ex.id).toBe('req-42');
-    expect(ex.res.getHeader('x-request-id')).toBe('req-42');
+    expect(ex.headers['x-request-id']).toBe('req-42');
     expect(ex.base).toBe('http://berth.test');
     expect(ex.work).toEqual({ correlationId: 'req-42', processingMode: 'TRANSIENT', publicBase: 'http://berth.test' });
   });
@@ -25,12 +25,12 @@ describe('correlate step', () => {
     const ex = exchangeFor('GET', '/x', { host: 'berth.test' });
     step(ex);
     expect(ex.id).toMatch(/\S{8,}/);
-    expect(ex.res.getHeader('x-request-id')).toBe(ex.id);
+    expect(ex.headers['x-request-id']).toBe(ex.id);
   });
 
   it('refuses an unknown processing mode with 422, the correlation id already echoed', () => {
     const ex = exchangeFor('PUT', '/x', { host: 'berth.test', 'x-berth-processing-mode': 'eventually' });
     expect(() => step(ex)).toThrow(expect.objectContaining({ status: 422 }));
-    expect(ex.res.getHeader('x-request-id')).toBe(ex.id);
+    expect(ex.headers['x-request-id']).toBe(ex.id);
   });
 });

@@ -47,7 +47,7 @@ describe('Pipeline', () => {
     ['rejects', (async () => { throw new DomainError('general', 'Unprocessable Entity', 'no'); }) as Step],
   ])('answers a step that %s with the error resource, after the refusal step, and runs no step after it', async (_how, refuse) => {
     const ex = exchangeFor('POST', '/x');
-    expect(await run([refuse, answer], ex, (e) => { e.res.setHeader('access-control-allow-origin', '*'); })).toEqual(['0', 'beforeRefusal']);
+    expect(await run([refuse, answer], ex, (e) => { e.headers['access-control-allow-origin'] = '*'; })).toEqual(['0', 'beforeRefusal']);
     const text = written(ex);
     expect(text).toMatch(/^HTTP\/1\.1 422/);
     expect(text).toMatch(/access-control-allow-origin: \*/i);

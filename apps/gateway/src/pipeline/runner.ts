@@ -51,7 +51,7 @@ export class Pipeline {
     const url = req.url ?? '/';
     const queryAt = url.indexOf('?');
     const ex: GatewayExchange = {
-      req, res, id: '', route: UNMATCHED_ROUTE, base: '', upgrade,
+      req, res, id: '', route: UNMATCHED_ROUTE, base: '', upgrade, headers: {},
       path: queryAt === -1 ? url : url.slice(0, queryAt), query: queryAt === -1 ? '' : url.slice(queryAt),
       work: { correlationId: '', processingMode: 'PERSISTENT' },
     };

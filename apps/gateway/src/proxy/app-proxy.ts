@@ -32,6 +32,7 @@ export function proxyToApp(parts: AppProxyParts, ex: GatewayExchange, app: Upstr
   const to: Forwarding = {
     pool: parts.upstreams.forwarding(app), origin: parts.upstreams.origin(app), publicBase: base, method, path: req.url!, requestId: id, auth,
     maxBodyBytes: parts.maxBodyBytes, acknowledged: parts.acknowledged, app, headers: { [PUBLIC_BASE_HEADER]: signPublicBase(base, parts.internalKey) },
+    answerHeaders: ex.headers,
   };
   const evict = auth && evictionAfter(parts.credentials, method, ex.path, auth);
   return forward(req, res, to, evict && ((status) => (status < 300 ? evict() : Promise.resolve()))).catch((err: Error) => {

@@ -6,7 +6,7 @@ import type { AcknowledgedWrites } from '../consistency/acknowledged-writes';
 import type { UpstreamApp } from '../routing/route-table';
 import type { CachedPrincipal } from '../auth/credential-cache';
 import type { AnswerHeaders } from './http1/answer-parser';
-import type { AnswerSink, ForwardPool, ForwardRequest } from './http1/forward-pool';
+import { type AnswerSink, ClientGone, type ForwardPool, type ForwardRequest } from './http1/forward-pool';
 import { clientResponseHeaders, forwardedAddressOf, upstreamRequestHeaders } from './forward-headers';
 
 /** One request to pass on: where to, as which method and path, for whom. */
@@ -24,6 +24,8 @@ export interface Forwarding {
   app?: UpstreamApp;
   /** Answer headers the upstream's own override (a hosted microservice's answer gets the security headers this way). */
   answerDefaults?: Readonly<Record<string, string>>;
+  /** The headers the gateway adds to every answer to the request (`RawExchange.headers`: correlation id, CORS), under the upstream's own. */
+  answerHeaders: Readonly<Record<string, string>>;
 }
 
 /** True when the request carries a body to stream on. */
@@ -37,7 +39,7 @@ export function hasBody(req: IncomingMessage): boolean {
  * status and headers as they are, but hop-by-hop ones, and `Location` rewritten to the public base.
  * `beforeAnswer` runs (and is awaited) between the upstream's answer and the client's, and so does
  * the recording of a write's positions. Rejects before anything is answered when the upstream
- * cannot be reached.
+ * cannot be reached; resolves when the client went away.
  */
 export function forward(req: IncomingMessage, res: ServerResponse, to: Forwarding, beforeAnswer?: (status: number) => Promise<void>): Promise<void> {
   const request = upstreamRequest(req, to);
@@ -55,30 +57,40 @@ class Answering implements AnswerSink {
   ) {}
 
   head(status: number, headers: AnswerHeaders): void | Promise<void> {
-    if (!this.write && !this.beforeAnswer) this.res.writeHead(status, responseHeaders(this.res, headers, this.to));
+    if (!this.write && !this.beforeAnswer) this.res.writeHead(status, responseHeaders(headers, this.to));
     else return this.held(status, headers);
   }
 
   done(err?: Error): void {
-    if (err) this.reject(err);
+    // A client that went away is owed no answer, and says nothing about the upstream.
+    if (err && !(err instanceof ClientGone)) this.reject(err);
     else this.resolve();
   }
 
   private async held(status: number, headers: AnswerHeaders): Promise<void> {
     if (this.write) await this.to.acknowledged!.record(headers[POSITIONS_HEADER], this.to.app);
     await this.beforeAnswer?.(status);
-    this.res.writeHead(status, responseHeaders(this.res, headers, this.to));
+    this.res.writeHead(status, responseHeaders(headers, this.to));
   }
 }
 
-/** The upstream's headers for the client; a `Vary` the gateway set already (CORS) is kept in front of the upstream's. */
-function responseHeaders(res: ServerResponse, headers: AnswerHeaders, to: Forwarding) {
+/** The upstream's headers for the client, over the answer defaults and then the gateway's own headers (a `Vary` of the gateway's, CORS, goes in front of the upstream's). */
+function responseHeaders(headers: AnswerHeaders, to: Forwarding): Record<string, string | string[]> {
   // A read that published something (rare) shares its positions without holding its answer.
   if (SAFE_METHODS.has(to.method)) void to.acknowledged?.record(headers[POSITIONS_HEADER], to.app);
   const out = clientResponseHeaders(headers, to.origin, to.publicBase);
-  const vary = out.vary === undefined ? undefined : res.getHeader('vary');
-  if (vary !== undefined) out.vary = `${String(vary)}, ${String(out.vary)}`;
-  return to.answerDefaults ? { ...to.answerDefaults, ...out } : out;
+  if (to.answerDefaults) addUnder(out, to.answerDefaults);
+  addUnder(out, to.answerHeaders);
+  return out;
+}
+
+/** Adds the headers of `under` that `out` does not have; a `Vary` in both lists those of `under` first. */
+function addUnder(out: Record<string, string | string[]>, under: Readonly<Record<string, string>>): void {
+  for (const name in under) {
+    const had = out[name];
+    if (had === undefined) out[name] = under[name];
+    else if (name === 'vary') out.vary = `${under.vary}, ${String(had)}`;
+  }
 }
 
 function upstreamRequest(req: IncomingMessage, to: Forwarding): ForwardRequest {

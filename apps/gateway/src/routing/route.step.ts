@@ -3,7 +3,10 @@ import { DomainError, isRouteMethod } from '@berth/http';
 import type { GatewayExchange, Step } from '../pipeline/exchange';
 import { servicePath } from '../services/service-path';
 import type { OwnAnswer, OwnResources } from './own-resources';
-import { owningApp, UpstreamApp } from './route-table';
+import { owningApp, UPSTREAM_APPS, UpstreamApp } from './route-table';
+
+/** The route label of requests forwarded to each internal app (made once, not per request). */
+const PROXY_ROUTES = Object.fromEntries(UPSTREAM_APPS.map((app) => [app, `proxy:${app}`])) as Record<UpstreamApp, string>;
 
 /** Where the route step sends a request, by kind. */
 export interface Destinations {
@@ -34,7 +37,7 @@ export function route(to: Destinations): Step {
     }
     const app = owningApp(path);
     if (app) {
-      ex.route = `proxy:${app}`;
+      ex.route = PROXY_ROUTES[app];
       return to.app(ex, app);
     }
     const service = isRouteMethod(req.method) ? servicePath(path) : undefined;
@@ -52,6 +55,6 @@ export function route(to: Destinations): Step {
   };
 }
 
-function send({ res }: GatewayExchange, answer: OwnAnswer, security: Readonly<Record<string, string>>): void {
-  res.writeHead(answer.status ?? 200, { ...security, ...answer.headers, 'content-length': Buffer.byteLength(answer.body) }).end(answer.body);
+function send({ res, headers }: GatewayExchange, answer: OwnAnswer, security: Readonly<Record<string, string>>): void {
+  res.writeHead(answer.status ?? 200, { ...security, ...headers, ...answer.headers, 'content-length': Buffer.byteLength(answer.body) }).end(answer.body);
 }

@@ -52,7 +52,7 @@ export async function proxyService(parts: ServiceProxyParts, ex: GatewayExchange
   const down = () => {
     if (!health) throw serviceUnavailable(`Microservice ${target.name} has no healthy instance, retry later`);
     const answer = parts.services.downAnswer(target.name, ex.auth?.principal.tenant) ?? DOWN;
-    res.writeHead(503, { ...parts.security, 'content-type': 'application/json', 'content-length': answer.length }).end(answer);
+    res.writeHead(503, { ...parts.security, ...ex.headers, 'content-type': 'application/json', 'content-length': answer.length }).end(answer);
   };
   if (endpoint === undefined) return down();
   const prefix = `/service/${target.name}`;
@@ -60,7 +60,7 @@ export async function proxyService(parts: ServiceProxyParts, ex: GatewayExchange
     pool: parts.services.pool(endpoint), origin: endpoint, publicBase: ex.base + prefix,
     method: effectiveMethod(req.method!, req.headers['x-http-method']), path: target.rest + ex.query,
     requestId: id, maxBodyBytes: parts.maxBodyBytes, headers: { 'x-forwarded-prefix': prefix },
-    answerDefaults: serviceAnswerDefaults(parts.security),
+    answerDefaults: serviceAnswerDefaults(parts.security), answerHeaders: ex.headers,
   }).catch((err: Error) => {
     if (res.headersSent || err instanceof DomainError) throw err;
     parts.logger.warn({ service: target.name, endpoint, err: err.message }, 'microservice unavailable');

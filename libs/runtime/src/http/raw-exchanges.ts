@@ -15,6 +15,12 @@ export type RawHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
 /** A request served outside Fastify: its correlation id, and the route label its metrics carry (read once it is answered). */
 export interface RawExchange {
   req: IncomingMessage; res: ServerResponse; id: string; route: string;
+  /**
+   * Headers every answer to the request carries (the correlation id, `Connection: close` while
+   * shutting down, CORS): whoever writes the answer's head puts them in it. Set on the response one
+   * by one instead, they would make Node merge every header of the head into them.
+   */
+  headers: Record<string, string>;
   /** The request's public base once decided (the error resource's links start with it); else decided when needed. */
   base?: string;
 }
@@ -51,8 +57,8 @@ export class RawExchanges {
     const started = performance.now();
     const { req, res } = exchange;
     exchange.id = correlationIdFrom(req.headers['x-request-id']);
-    res.setHeader('x-request-id', exchange.id);
-    if (this.parts.closing()) res.setHeader('connection', 'close');
+    exchange.headers['x-request-id'] = exchange.id;
+    if (this.parts.closing()) exchange.headers.connection = 'close';
     res.once('close', () => this.record(exchange, res.statusCode, performance.now() - started));
   }
 
@@ -69,7 +75,7 @@ export class RawExchanges {
 
   /** Runs `handle` in the request's work context and public base; whatever it throws or rejects with is answered with the error resource. */
   serve(req: IncomingMessage, res: ServerResponse, route: string, handle: (exchange: RawExchange) => Promise<void>): void {
-    const exchange: RawExchange = { req, res, id: '', route };
+    const exchange: RawExchange = { req, res, id: '', route, headers: {} };
     this.begin(exchange);
     let processingMode;
     try {
@@ -92,6 +98,6 @@ export class RawExchanges {
     }
     const { status, headers, body } = this.parts.errors.render(err, req.method!, req.url!, exchange.base || this.parts.publicBase(req));
     const json = JSON.stringify(body);
-    res.writeHead(status, { ...this.parts.security, ...headers, 'content-length': Buffer.byteLength(json) }).end(json);
+    res.writeHead(status, { ...this.parts.security, ...exchange.headers, ...headers, 'content-length': Buffer.byteLength(json) }).end(json);
   }
 }

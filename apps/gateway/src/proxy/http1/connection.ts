@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { connect, Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 import { AnswerEvents, AnswerHead, AnswerParser } from './answer-parser';
-import type { Exchange, ForwardPool } from './forward-pool';
+import { ClientGone, type Exchange, type ForwardPool } from './forward-pool';
 
 /** The exchange a client's response belongs to, for the one `close` listener all responses share. */
 const EXCHANGE = Symbol('exchange');
@@ -11,7 +11,7 @@ type Answered = ServerResponse & { [EXCHANGE]?: Exchange };
 /** A client that went away before its answer was whole ends the exchange, and with it the upstream connection. */
 function onClientClose(this: Answered): void {
   const ex = this[EXCHANGE];
-  if (ex !== undefined && !ex.over) ex.connection?.fail(new Error('the client went away'));
+  if (ex !== undefined && !ex.over) ex.connection?.fail(new ClientGone());
 }
 
 /**

@@ -33,6 +33,13 @@ export interface ForwardPoolOptions {
   answerTimeoutMs: number;
 }
 
+/** The client went away before its answer was whole: the exchange ends, and nothing more is owed to anyone. */
+export class ClientGone extends Error {
+  constructor() {
+    super('the client went away');
+  }
+}
+
 /** One request in flight, from its dispatch to its end. */
 export class Exchange {
   /** True once the request's body (if any) has been sent whole. */
@@ -172,7 +179,7 @@ export class ForwardPool {
     let ex = this.waiting.shift();
     // A client that went away while it waited needs no connection.
     while (ex !== undefined && ex.res.destroyed) {
-      ex.finish(new Error('the client went away'));
+      ex.finish(new ClientGone());
       ex = this.waiting.shift();
     }
     return ex;
