@@ -1,9 +1,9 @@
 // Benchmark: what the gateway costs on a proxied request (docs/benchmarks/gateway.md), in one run:
 // a trivial upstream loaded directly (a), nginx (b) and a minimal Node proxy (f: one process, g: two
 // cluster workers) forwarding to it, the gateway without auth (c), a second gateway with cached Basic
-// auth (d), an RS256 JWT (e) and on a public path (p); then paired loads of (c) with (d), (p) and (e)
-// for the cost of authentication within one process. wrk loads each target from its own process on
-// loopback. Prints one table and a PASS or FAIL line per target on stdout, progress on stderr.
+// auth (d), an RS256 JWT (e) and on a public path (p), the last five in short loads taking turns
+// (which also gives the cost of authentication within one process). wrk loads each target from its
+// own process on loopback. Prints one table and a PASS or FAIL line per target on stdout, progress on stderr.
 // Run through `npm run bench:gateway` (installs wrk and nginx, provisions the infra, builds); `--help`
 // lists the options.
 const { randomBytes } = require('node:crypto');
@@ -62,44 +62,53 @@ function upstreamServed(upstream) {
   return new Promise((resolve) => { upstream.child.once('message', (m) => resolve(m.served)); upstream.child.send('count'); });
 }
 
-/** Warm-up, then the loaded run (with CPU and upstream counts around it), then one connection. */
-async function measure(row, upstream) {
-  const target = { url: row.url, headers: row.headers, threads: opts.threads };
-  await runWrk({ ...target, connections: opts.connections, seconds: opts.warmup });
-  const served0 = await upstreamServed(upstream);
-  const cpu0 = processes.groupCpuMs(row.proc);
-  const loaded = await runWrk({ ...target, connections: opts.connections, seconds: opts.seconds });
-  const cpu1 = processes.groupCpuMs(row.proc);
-  const served1 = await upstreamServed(upstream);
-  const single = await runWrk({ ...target, connections: 1, seconds: opts.seconds });
-  const served2 = await upstreamServed(upstream);
-  // A response that did not come from the upstream (the upstream counts what it answers) is an error too.
-  const unproxied = Math.max(0, loaded.requests - (served1 - served0)) + Math.max(0, single.requests - (served2 - served1));
-  const errors = loaded.non2xx + loaded.socketErrors + single.non2xx + single.socketErrors + unproxied;
-  const cpuUsPerRequest = ((cpu1.user + cpu1.system - cpu0.user - cpu0.system) * 1000) / loaded.requests;
-  const result = {
-    key: row.key, label: row.label, rps: loaded.rps, p50: loaded.p50, p99: loaded.p99, p50single: single.p50, errors, cpuUsPerRequest,
-    rssMb: processes.groupPeakRssMb(row.proc),
-  };
-  console.error(`  ${row.label}: ${loaded.rps.toFixed(0)} req/s, p50 ${loaded.p50.toFixed(2)} ms, p50 @1 ${single.p50.toFixed(3)} ms, ${cpuUsPerRequest.toFixed(0)} µs CPU/req, ${errors} errors`);
-  return result;
+/** `seconds` of load on each of `rows` at the main load's connections, before they are measured. */
+async function warmUp(rows) {
+  for (const row of rows) await runWrk({ url: row.url, headers: row.headers, threads: opts.threads, connections: opts.connections, seconds: opts.warmup });
 }
 
 /**
- * Loads `rows` at the same moment, one wrk each (after a shared warm-up), so that all of them meet
- * the same state of the machine; their processes compete for the CPU, so what compares is each
- * one's CPU per request.
+ * One round: `--cycles` times, each of `rows` in turn gets a load at `--connections` and then one at
+ * one connection, `--seconds` each, the order turning by one every cycle. Short loads taking turns
+ * meet the same state of the shared machine, whose speed drifts within seconds; a row's figures are
+ * those of all its loads together (CPU per request over all their requests, the median of their
+ * latencies), and `p50singles` the p50 at one connection of each cycle, in order.
  */
-async function measureTogether(rows) {
-  const load = (seconds) => Promise.all(rows.map((row) => runWrk({ url: row.url, headers: row.headers, threads: opts.threads, connections: opts.connections, seconds })));
-  await load(opts.warmup);
-  const cpu0 = rows.map((row) => processes.groupCpuMs(row.proc));
-  const loaded = await load(opts.seconds);
-  return rows.map((row, i) => {
-    const cpu1 = processes.groupCpuMs(row.proc);
-    const cpuMs = cpu1.user + cpu1.system - cpu0[i].user - cpu0[i].system;
-    return { key: row.key, rps: loaded[i].rps, errors: loaded[i].non2xx + loaded[i].socketErrors, cpuUsPerRequest: (cpuMs * 1000) / loaded[i].requests };
-  });
+async function measureRound(rows, upstream) {
+  const loads = Object.fromEntries(rows.map((row) => [row.key, { cpuMs: 0, requests: 0, rps: [], p50: [], p99: [], p50single: [], errors: 0 }]));
+  for (let cycle = 0; cycle < opts.cycles; cycle++) {
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[(i + cycle) % rows.length];
+      const target = { url: row.url, headers: row.headers, threads: opts.threads, seconds: opts.seconds };
+      const served0 = await upstreamServed(upstream);
+      const cpu0 = processes.groupCpuMs(row.proc);
+      const loaded = await runWrk({ ...target, connections: opts.connections });
+      const cpu1 = processes.groupCpuMs(row.proc);
+      const served1 = await upstreamServed(upstream);
+      const single = await runWrk({ ...target, connections: 1 });
+      const served2 = await upstreamServed(upstream);
+      const load = loads[row.key];
+      load.cpuMs += cpu1.user + cpu1.system - cpu0.user - cpu0.system;
+      load.requests += loaded.requests;
+      load.rps.push(loaded.rps);
+      load.p50.push(loaded.p50);
+      load.p99.push(loaded.p99);
+      load.p50single.push(single.p50);
+      // A response that did not come from the upstream (the upstream counts what it answers) is an error too.
+      const unproxied = Math.max(0, loaded.requests - (served1 - served0)) + Math.max(0, single.requests - (served2 - served1));
+      load.errors += loaded.non2xx + loaded.socketErrors + single.non2xx + single.socketErrors + unproxied;
+    }
+  }
+  return Object.fromEntries(rows.map((row) => {
+    const load = loads[row.key];
+    const figures = {
+      key: row.key, label: row.label, rps: stats.median(load.rps), p50: stats.median(load.p50), p99: stats.median(load.p99),
+      p50single: stats.median(load.p50single), p50singles: load.p50single,
+      cpuUsPerRequest: (load.cpuMs * 1000) / load.requests, errors: load.errors, rssMb: processes.groupPeakRssMb(row.proc),
+    };
+    console.error(`  ${row.label}: ${figures.rps.toFixed(0)} req/s, p50 ${figures.p50.toFixed(2)} ms, p50 @1 ${figures.p50single.toFixed(3)} ms, ${figures.cpuUsPerRequest.toFixed(0)} µs CPU/req, ${figures.errors} errors`);
+    return [row.key, figures];
+  }));
 }
 
 /** One row from its rounds: the median of each figure, errors summed, the highest peak RSS. */
@@ -134,7 +143,7 @@ async function main() {
   const started = Date.now();
   mkdirSync(logDir, { recursive: true });
   await processes.assertPortsFree(Object.values(PORTS));
-  console.log(`gateway benchmark: wrk ${opts.threads} thread(s) at ${opts.connections} and at 1 connection, ${opts.seconds} s each after ${opts.warmup} s warm-up, ${opts.rounds} rounds; request logs ${opts.requestLogs ? 'on' : 'off'}`);
+  console.log(`gateway benchmark: wrk ${opts.threads} thread(s) at ${opts.connections} and at 1 connection, ${opts.seconds} s each, ${opts.cycles} of each per round, ${opts.rounds} rounds, after ${opts.warmup} s warm-up; request logs ${opts.requestLogs ? 'on' : 'off'}`);
   console.error(`  logs in ${logDir}`);
 
   const upstream = processes.start('trivial-upstream', process.execPath, [join(__dirname, 'gateway', 'trivial-upstream.js'), String(PORTS.upstream)], { env, logFile: join(logDir, 'trivial-upstream.log'), ipc: true });
@@ -167,14 +176,17 @@ async function main() {
   if (opts.requestLogs) await Promise.all([expectRequestLogged(gateway, '/tenant/loginOptions'), expectRequestLogged(gatewayAuth, '/application/anything')]);
 
   const rows = {};
-  const once = async (row) => { rows[row.key] = await measure(row, upstream); };
-  await once({ key: 'a', label: '(a) upstream, direct', url: url(PORTS.upstream), proc: upstream });
-  await once({ key: 'b', label: '(b) nginx', url: url(PORTS.nginx), proc: nginx });
+  const alone = async (row) => {
+    await warmUp([row]);
+    Object.assign(rows, await measureRound([row], upstream));
+  };
+  await alone({ key: 'a', label: '(a) upstream, direct', url: url(PORTS.upstream), proc: upstream });
+  await alone({ key: 'b', label: '(b) nginx', url: url(PORTS.nginx), proc: nginx });
   await processes.stop(nginx);
-  await once({ key: 'g', label: '(g) minimal Node proxy, 2 workers', url: url(PORTS.floorCluster), proc: floors[1] });
+  await alone({ key: 'g', label: '(g) minimal Node proxy, 2 workers', url: url(PORTS.floorCluster), proc: floors[1] });
   await processes.stop(floors[1]);
-  // The floor and the gateway rows take turns, round after round, so that a change in the machine's
-  // load hits them alike; the verdicts compare rows of the same round.
+  // The floor and the gateway rows take turns within each round (measureRound); the verdicts
+  // compare rows of the same round, and cached authentication (d, e) with the same process's public path (p).
   const inTurn = [
     { key: 'f', label: '(f) minimal Node proxy (floor)', url: url(PORTS.floor), proc: floors[0] },
     { key: 'c', label: '(c) gateway, no auth', url: url(PORTS.gateway, '/tenant/loginOptions'), proc: gateway },
@@ -183,24 +195,14 @@ async function main() {
     // The authenticating gateway on a public path of the same upstream: what (d) and (e) are judged against.
     { key: 'p', label: '(p) gateway with auth, public path', url: url(PORTS.gatewayAuth, PUBLIC_PATH), proc: gatewayAuth },
   ];
-  const row = Object.fromEntries(inTurn.map((r) => [r.key, r]));
+  await warmUp(inTurn);
   const rounds = [];
-  const paired = [];
   for (let r = 1; r <= opts.rounds; r++) {
     console.error(`  round ${r} of ${opts.rounds}:`);
-    const round = {};
-    for (const target of inTurn) round[target.key] = await measure(target, upstream);
-    rounds.push(round);
-    // (c) loaded at the same moment as (d), then (p), then (e): each authentication's cost within its own process.
-    const [c, d] = await measureTogether([row.c, row.d]);
-    const [c1, p] = await measureTogether([row.c, row.p]);
-    const [c2, e] = await measureTogether([row.c, row.e]);
-    paired.push({ basic: [c, d], publicPath: [c1, p], jwt: [c2, e] });
-    const us = (x) => x.cpuUsPerRequest.toFixed(0);
-    console.error(`  paired, µs CPU/req: (c) ${us(c)} with (d) ${us(d)}; (c) ${us(c1)} with (p) ${us(p)}; (c) ${us(c2)} with (e) ${us(e)}`);
+    rounds.push(await measureRound(inTurn, upstream));
   }
   for (const { key } of inTurn) rows[key] = medianRow(rounds.map((round) => round[key]));
-  for (const line of report(rows, { connections: opts.connections, rounds, paired })) console.log(line);
+  for (const line of report(rows, { connections: opts.connections, rounds, cycles: opts.cycles, seconds: opts.seconds })) console.log(line);
   console.log(`run took ${Math.round((Date.now() - started) / 1000)} s`);
 }
 

@@ -6,9 +6,10 @@ const defaultPortBase = () => String(Number(process.env.BERTH_TEST_PORT_BASE || 
 
 /** name → [parseArgs type, default, what it means]; the defaults keep one run at about 5 minutes. */
 const OPTIONS = {
-  seconds: ['string', '5', 'seconds of each measured load'],
-  warmup: ['string', '1', 'seconds of load before each measured one'],
-  rounds: ['string', '3', 'rounds of (f), (c), (d), (e), (p) in turn, each followed by its paired loads'],
+  seconds: ['string', '1', 'seconds of each load (at the main load\'s connections, then at one)'],
+  cycles: ['string', '5', 'loads of each row per round, the rows taking turns'],
+  rounds: ['string', '3', 'rounds of (f), (c), (d), (e), (p); the verdicts take the median over them'],
+  warmup: ['string', '3', 'seconds of load on each target before it is measured'],
   connections: ['string', '50', 'connections of the main load (a second load runs at one)'],
   threads: ['string', '1', 'wrk threads'],
   'request-logs': ['string', 'on', '`off`: gateways at LOG_LEVEL=warn, nginx without access log'],
@@ -37,7 +38,7 @@ function parseOptions(argv) {
   if (!['on', 'off'].includes(values['request-logs'])) throw new Error(`--request-logs must be on or off, not "${values['request-logs']}"`);
   return {
     help: values.help,
-    seconds: positive('seconds', values.seconds), warmup: positive('warmup', values.warmup),
+    seconds: Math.round(positive('seconds', values.seconds)), warmup: Math.round(positive('warmup', values.warmup)), cycles: Math.round(positive('cycles', values.cycles)),
     rounds: Math.round(positive('rounds', values.rounds)), connections: Math.round(positive('connections', values.connections)),
     threads: Math.round(positive('threads', values.threads)), requestLogs: values['request-logs'] === 'on',
     portBase: Math.round(positive('port-base', values['port-base'] ?? defaultPortBase())), cpuProf: values['cpu-prof'],

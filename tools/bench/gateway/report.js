@@ -14,7 +14,7 @@ function markdown(header, rows) {
 
 /**
  * The lines to print: the table of `rows` (key → figures over the run), a line saying how to read
- * it, then the verdicts. `o` carries the options and the rounds and paired loads the verdicts use.
+ * it, then the verdicts. `o` carries the options and the rounds the verdicts use.
  */
 function report(rows, o) {
   const table = markdown(
@@ -26,7 +26,7 @@ function report(rows, o) {
   const verdicts = judge({ rows, rounds: o.rounds, paired: o.paired, connections: o.connections });
   return [
     ...table,
-    `${o.connections} connections (p50 @1: one); f, c, d, e, p: medians of ${o.rounds.length} rounds; CPU and RSS of the row's server processes; (b) for reference, no target.`,
+    `${o.connections} connections (p50 @1: one), ${o.cycles} loads of ${o.seconds} s per row and round; f, c, d, e, p: medians of ${o.rounds.length} rounds, their loads taking turns; CPU and RSS of the row's server processes; (b) for reference, no target.`,
     '',
     ...verdicts.map((v) => `${v.ok ? 'PASS' : 'FAIL'}  ${v.text}`),
   ];

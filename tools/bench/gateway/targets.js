@@ -1,22 +1,20 @@
 // The gateway benchmark's targets (docs/benchmarks/gateway.md) and their verdicts from one run's
-// measurements: rounds of the floor (f) and the gateway rows loaded alone, paired loads of (c) with
-// another gateway row, and the rows' figures over the whole run.
+// measurements: rounds in which the floor (f) and the gateway rows took turns, and the rows'
+// figures over the whole run.
 const { median } = require('../stats');
 
 const TARGETS = { vsFloorRps: 0.8, vsFloorCpu: 1.25, addedP50OverFloorMs: 0.05, basicCost: 0.05, jwtCost: 0.1, rssMb: 150, rssConnections: 50 };
 
-/**
- * What an authentication costs within the authenticating process, by CPU per request: its path
- * (d or e) against its own public path (p), each taken relative to (c) loaded at the same moment, so
- * that the machine's drift between the pairs cancels out; the median over the paired rounds.
- */
-function sameProcessCost(paired, kind) {
-  const relative = ([base, row]) => row.cpuUsPerRequest / base.cpuUsPerRequest;
-  return median(paired.map((pair) => 1 - relative(pair.publicPath) / relative(pair[kind])));
-}
-
-/** The median over the rounds of `of(round)`, a figure of rows loaded a few seconds apart. */
+/** The median over the rounds of `of(round)`, a figure of rows whose loads took turns. */
 const perRound = (rounds, of) => median(rounds.map(of));
+
+/**
+ * What an authentication costs within the authenticating process, by CPU per request: its row
+ * (`key`: d or e) against the same process's public path (p) in the same round.
+ */
+function sameProcessCost(rounds, key) {
+  return perRound(rounds, (r) => 1 - r.p.cpuUsPerRequest / r[key].cpuUsPerRequest);
+}
 
 const fixed = (v, digits) => v.toFixed(digits);
 const signed = (v, digits) => `${v >= 0 ? '+' : '−'}${Math.abs(v).toFixed(digits)}`;
@@ -24,19 +22,20 @@ const percent = (v) => `${(v * 100).toFixed(1)}%`;
 
 /**
  * One verdict per target: `{ ok, text }`, `text` the measured value against its threshold.
- * `rows` maps a row's key to its figures over the run; `rounds` are `{ f, c, d, e, p }` loaded
- * alone in turn; `paired` are `{ basic: [c, d], publicPath: [c, p], jwt: [c, e] }`.
+ * `rows` maps a row's key to its figures over the run (errors summed over it); `rounds` are
+ * `{ f, c, d, e, p }`, each row's figures over the loads of one round (`p50singles`: the p50 at
+ * one connection of each cycle).
  */
-function judge({ rows, rounds, paired, connections }) {
+function judge({ rows, rounds, connections }) {
   const T = TARGETS;
   const rps = (key) => perRound(rounds, (r) => r[key].rps / r.f.rps);
   const cpu = (key) => perRound(rounds, (r) => r[key].cpuUsPerRequest / r.f.cpuUsPerRequest);
-  const overFloor = (key) => perRound(rounds, (r) => r[key].p50single - r.f.p50single);
-  const basic = sameProcessCost(paired, 'basic');
-  const jwt = sameProcessCost(paired, 'jwt');
+  // Each cycle's load at one connection against the floor's of the same cycle, loaded seconds apart.
+  const overFloor = (key) => median(rounds.flatMap((r) => r[key].p50singles.map((p50, i) => p50 - r.f.p50singles[i])));
+  const basic = sameProcessCost(rounds, 'd');
+  const jwt = sameProcessCost(rounds, 'e');
   const rss = Math.max(rows.d.rssMb, rows.e.rssMb, rows.p.rssMb);
-  const errors = Object.values(rows).reduce((sum, r) => sum + r.errors, 0)
-    + paired.reduce((sum, pair) => sum + [...pair.basic, ...pair.publicPath, ...pair.jwt].reduce((n, r) => n + r.errors, 0), 0);
+  const errors = Object.values(rows).reduce((sum, r) => sum + r.errors, 0);
   const floorAdded = rows.f.p50single - rows.a.p50single;
   return [
     {
