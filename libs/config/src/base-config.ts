@@ -19,7 +19,7 @@ export const baseConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')
     .describe('Lowest level of the log lines the app writes (JSON lines on stdout).'),
   BERTH_LOG_SYNC: z.enum(['true', 'false']).default('false').transform((v) => v === 'true')
-    .describe('`true`: write each log line to stdout before going on. By default lines are written in the background, gathered into writes of 4 KiB and at most 0.1 s late; lines left are written when the process exits, so only a SIGKILL can lose the last ones. While stdout takes nothing, at most 16 MB of lines wait and later ones are dropped.'),
+    .describe('`true`: write each log line to stdout before going on. By default lines are written in the background, gathered into writes of 16 KiB and at most 0.1 s late; lines left are written when the process exits, so only a SIGKILL can lose the last ones. While stdout takes nothing, at most 16 MB of lines wait and later ones are dropped.'),
   BERTH_BIND_ADDRESS: z.string().min(1).default('127.0.0.1')
     .describe('Address the app listens on (`0.0.0.0` in a container).'),
   BERTH_PUBLIC_URL: url.default('http://localhost:8080')

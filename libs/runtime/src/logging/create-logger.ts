@@ -5,7 +5,7 @@ import { GatheredLines } from './gathered-lines';
 /** Most log output held while stdout does not take it (a stalled reader): later lines are dropped, memory does not grow. */
 const MAX_UNWRITTEN_BYTES = 16 * 1024 * 1024;
 /** In the background, lines are written once this many bytes gathered, or after FLUSH_MS: one system call for many lines under load. */
-const BATCH_BYTES = 4096;
+const BATCH_BYTES = 16 * 1024;
 const FLUSH_MS = 100;
 
 /**
