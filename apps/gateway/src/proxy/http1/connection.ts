@@ -15,6 +15,27 @@ function onClientClose(this: Answered): void {
 }
 
 /**
+ * Heads of bodyless requests waiting to be written, socket then text: the requests the gateway
+ * read in one turn of the event loop go to their upstreams together once that turn's input is
+ * handled (`setImmediate`): written back to back, they wake a waiting upstream once rather than
+ * once each, which costs the gateway less (docs/decisions/gateway-forwarding-connections.md).
+ */
+const heads: Array<Socket | string> = [];
+
+function writeHeads(): void {
+  const due = heads.splice(0);
+  for (let i = 0; i < due.length; i += 2) {
+    const socket = due[i] as Socket;
+    if (!socket.destroyed) socket.write(due[i + 1] as string, 'latin1');
+  }
+}
+
+function writeHeadSoon(socket: Socket, head: string): void {
+  if (heads.length === 0) setImmediate(writeHeads);
+  heads.push(socket, head);
+}
+
+/**
  * One keep-alive connection of a ForwardPool: writes a request's head and streams its body,
  * reads the answer through an AnswerParser and streams its body into the client's response,
  * holding the upstream while the client cannot take more.
@@ -194,7 +215,7 @@ export class Connection implements AnswerEvents {
     }
     if (body === undefined) {
       ex.bodySent = true;
-      this.socket.write(`${head}\r\n`, 'latin1');
+      writeHeadSoon(this.socket, `${head}\r\n`);
       return;
     }
     const chunked = headers['content-length'] === undefined;
