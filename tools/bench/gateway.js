@@ -62,7 +62,7 @@ function upstreamServed(upstream) {
   return new Promise((resolve) => { upstream.child.once('message', (m) => resolve(m.served)); upstream.child.send('count'); });
 }
 
-/** `seconds` of load on each of `rows` at the main load's connections, before they are measured. */
+/** `--warmup` seconds of load on each of `rows` at the main load's connections, before they are measured. */
 async function warmUp(rows) {
   for (const row of rows) await runWrk({ url: row.url, headers: row.headers, threads: opts.threads, connections: opts.connections, seconds: opts.warmup });
 }
@@ -75,7 +75,7 @@ async function warmUp(rows) {
  * latencies), and `p50singles` the p50 at one connection of each cycle, in order.
  */
 async function measureRound(rows, upstream) {
-  const loads = Object.fromEntries(rows.map((row) => [row.key, { cpuMs: 0, requests: 0, rps: [], p50: [], p99: [], p50single: [], errors: 0 }]));
+  const loads = Object.fromEntries(rows.map((row) => [row.key, { cpuMs: 0, requests: 0, rps: [], p50: [], p99: [], p50singles: [], errors: 0 }]));
   for (let cycle = 0; cycle < opts.cycles; cycle++) {
     for (let i = 0; i < rows.length; i++) {
       const row = rows[(i + cycle) % rows.length];
@@ -93,7 +93,7 @@ async function measureRound(rows, upstream) {
       load.rps.push(loaded.rps);
       load.p50.push(loaded.p50);
       load.p99.push(loaded.p99);
-      load.p50single.push(single.p50);
+      load.p50singles.push(single.p50);
       // A response that did not come from the upstream (the upstream counts what it answers) is an error too.
       const unproxied = Math.max(0, loaded.requests - (served1 - served0)) + Math.max(0, single.requests - (served2 - served1));
       load.errors += loaded.non2xx + loaded.socketErrors + single.non2xx + single.socketErrors + unproxied;
@@ -103,7 +103,7 @@ async function measureRound(rows, upstream) {
     const load = loads[row.key];
     const figures = {
       key: row.key, label: row.label, rps: stats.median(load.rps), p50: stats.median(load.p50), p99: stats.median(load.p99),
-      p50single: stats.median(load.p50single), p50singles: load.p50single,
+      p50single: stats.median(load.p50singles), p50singles: load.p50singles,
       cpuUsPerRequest: (load.cpuMs * 1000) / load.requests, errors: load.errors, rssMb: processes.groupPeakRssMb(row.proc),
     };
     console.error(`  ${row.label}: ${figures.rps.toFixed(0)} req/s, p50 ${figures.p50.toFixed(2)} ms, p50 @1 ${figures.p50single.toFixed(3)} ms, ${figures.cpuUsPerRequest.toFixed(0)} µs CPU/req, ${figures.errors} errors`);

@@ -23,7 +23,7 @@ function report(rows, o) {
       r.label, r.rps.toFixed(0), r.p50.toFixed(2), r.p99.toFixed(2), r.p50single.toFixed(3), r.cpuUsPerRequest.toFixed(0), r.rssMb.toFixed(0),
     ]),
   );
-  const verdicts = judge({ rows, rounds: o.rounds, paired: o.paired, connections: o.connections });
+  const verdicts = judge({ rows, rounds: o.rounds, connections: o.connections });
   return [
     ...table,
     `${o.connections} connections (p50 @1: one), ${o.cycles} loads of ${o.seconds} s per row and round; f, c, d, e, p: medians of ${o.rounds.length} rounds, their loads taking turns; CPU and RSS of the row's server processes; (b) for reference, no target.`,
