@@ -79,7 +79,7 @@ export const baseConfigSchema = z.object({
   BERTH_HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(900_000)
     .describe('Time a client has to send a whole request, body included (`0`: none); then 408 and the connection is closed. Uploads must finish within it.'),
   BERTH_HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(0).default(300_000)
-    .describe('A connection on which nothing moves either way for this long is closed (`0`: never).'),
+    .describe('A connection on which nothing moves either way for this long, a WebSocket included, is closed (`0`: never); checked every second.'),
   BERTH_HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(72_000)
     .describe('How long an idle keep-alive connection stays open for the client\'s next request.'),
   BERTH_INTERNAL_KEY: z.string().min(32, 'must have at least 32 characters')

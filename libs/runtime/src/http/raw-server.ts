@@ -1,4 +1,5 @@
 import { createServer, RequestListener, Server } from 'node:http';
+import type { Socket } from 'node:net';
 import type { BaseConfig } from '@berth/config';
 import type { RawHandler } from './raw-exchanges';
 
@@ -23,15 +24,42 @@ export function serverLimits(config: BaseConfig, publicServer: boolean): ServerL
  * An app's HTTP server under its limits: headers past `maxHeaderBytes` are refused (431); a client
  * must send its headers within `headersTimeoutMs` and the whole request within `requestTimeoutMs`
  * (408, checked every second: slow clients cannot hold connections), and a connection silent for
- * `idleTimeoutMs` is closed.
+ * `idleTimeoutMs` is closed (`closeSilentConnections`).
  */
 export function limitedServer(listener: RequestListener, limits: ServerLimits): Server {
   const server = createServer({ maxHeaderSize: limits.maxHeaderBytes, connectionsCheckingInterval: 1000 }, listener);
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
   server.requestTimeout = limits.requestTimeoutMs;
   server.headersTimeout = limits.requestTimeoutMs > 0 ? Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) : limits.headersTimeoutMs;
-  server.setTimeout(limits.idleTimeoutMs);
+  if (limits.idleTimeoutMs > 0) closeSilentConnections(server, limits.idleTimeoutMs);
   return server;
+}
+
+/**
+ * Closes the server's connections (upgraded ones included) on which no byte moved either way for
+ * `idleMs`, found by a sweep every second (four times per `idleMs` when that is shorter): at most
+ * one sweep late, never early. Node's own socket timeout (`server.setTimeout`) would be updated on
+ * every read and write, several times per request; the sweep costs nothing per request.
+ */
+function closeSilentConnections(server: Server, idleMs: number): void {
+  const watched = new Map<Socket, { moved: number; at: number }>();
+  server.on('connection', (socket: Socket) => {
+    watched.set(socket, { moved: -1, at: 0 });
+    socket.once('close', () => watched.delete(socket));
+  });
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    for (const [socket, seen] of watched) {
+      const moved = socket.bytesRead + socket.bytesWritten;
+      if (moved !== seen.moved) {
+        seen.moved = moved;
+        seen.at = now;
+      } else if (now - seen.at >= idleMs) {
+        socket.destroy();
+      }
+    }
+  }, Math.max(1, Math.min(1000, Math.floor(idleMs / 4)))).unref();
+  server.once('close', () => clearInterval(sweep));
 }
 
 /** The limited server for Fastify's `serverFactory`: `raw()` (the handler in place, read per request) sees each request first; those it leaves go to Fastify. */

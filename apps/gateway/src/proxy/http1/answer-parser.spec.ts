@@ -194,6 +194,12 @@ describe('AnswerParser', () => {
       expect(events[0]).toEqual(head(200, { 'set-cookie': ['a=1', 'b=2', 'c=3'], 'x-one': 'only', 'content-length': '0' }));
     });
 
+    it('reads the usual spellings of the common names and any other spelling alike', () => {
+      const events = parse('HTTP/1.1 200 OK\r\nContent-Type: a\r\ncontent-type: b\r\nCONTENT-TYPE: c\r\nX-Request-Ix: d\r\nDate: e\r\nContent-Length: 0\r\n\r\n');
+      expect(events[0]).toEqual(head(200, { 'content-type': ['a', 'b', 'c'], 'x-request-ix': 'd', date: 'e', 'content-length': '0' }));
+      expect(() => parse('HTTP/1.1 200 OK\r\nContent Type: a\r\n\r\n')).toThrow('bad header name');
+    });
+
     it('trims the optional white space around values, not inside them', () => {
       const events = parse('HTTP/1.1 200 OK\r\nX-A: \t value  with\tinner  space \t \r\nX-B:v\r\nX-C:   \r\nX-D:\r\nContent-Length: 0\r\n\r\n');
       expect(events[0]).toEqual(head(200, { 'x-a': 'value  with\tinner  space', 'x-b': 'v', 'x-c': '', 'x-d': '', 'content-length': '0' }));
@@ -245,6 +251,8 @@ describe('AnswerParser', () => {
       expect(parse('HTTP/1.1 200 OK\r\nKeep-Alive: max=100, Timeout = 72\r\nContent-Length: 0\r\n\r\n')[0]).toMatchObject(['head', { idleMs: 72_000 }]);
       expect(parse('HTTP/1.1 200 OK\r\nKeep-Alive: max=5\r\nContent-Length: 0\r\n\r\n')[0]).toMatchObject(['head', { idleMs: undefined }]);
       expect(parse('HTTP/1.1 200 OK\r\nKeep-Alive: maxtimeout=5\r\nContent-Length: 0\r\n\r\n')[0]).toMatchObject(['head', { idleMs: undefined }]);
+      // The same value again, after another one, says the same again.
+      expect(parse('HTTP/1.1 200 OK\r\nKeep-Alive: timeout=5\r\nContent-Length: 0\r\n\r\n')[0]).toMatchObject(['head', { idleMs: 5000 }]);
     });
 
     it('is not reusable when bytes follow the answer, in any framing', () => {

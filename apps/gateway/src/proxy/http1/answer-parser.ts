@@ -80,7 +80,8 @@ export class AnswerParser {
     while (at < chunk.length) {
       switch (this.state) {
         case State.Head: {
-          const bytes = this.headBytes ? Buffer.concat([this.headBytes, chunk.subarray(at)]) : chunk.subarray(at);
+          const rest = at === 0 ? chunk : chunk.subarray(at);
+          const bytes = this.headBytes ? Buffer.concat([this.headBytes, rest]) : rest;
           const end = bytes.indexOf(CRLF_CRLF);
           if (end === -1 || end > MAX_HEAD_BYTES) {
             if (bytes.length > MAX_HEAD_BYTES) throw new MalformedAnswer(`head longer than ${MAX_HEAD_BYTES} bytes`);
@@ -192,10 +193,9 @@ export class AnswerParser {
       if (end === -1) end = text.length;
       const colon = text.indexOf(':', at);
       if (colon <= at || colon >= end) throw new MalformedAnswer('header line without a name');
-      if (!isToken(text, at, colon)) throw new MalformedAnswer('bad header name (or a folded line)');
+      const lower = knownName(text, at, colon) ?? nameOf(text, at, colon);
       const value = trimOws(text, colon + 1, end);
       if (hasControl(value, 0, value.length)) throw new MalformedAnswer(`bad character in header ${text.slice(at, colon)}`);
-      const lower = text.slice(at, colon).toLowerCase();
       at = end + 2;
       const had = headers[lower];
       // A name like `constructor` reads the prototype's: a header like any other all the same.
@@ -204,10 +204,7 @@ export class AnswerParser {
       if (lower === 'content-length') length = length === undefined ? value : `${length},${value}`;
       else if (lower === 'transfer-encoding') coding = coding === undefined ? value : `${coding},${value}`;
       else if (lower === 'connection') connection += `,${value.toLowerCase()}`;
-      else if (lower === 'keep-alive') {
-        const timeout = KEEP_ALIVE_TIMEOUT.exec(value);
-        if (timeout) idleMs = Number(timeout[1]) * 1000;
-      }
+      else if (lower === 'keep-alive') idleMs = keepAliveMs(value);
     }
     // HTTP/1.1 keeps the connection unless it says `close`; HTTP/1.0 closes it unless it says `keep-alive`.
     this.keepAlive = text.charCodeAt(7) === 49 ? !hasToken(connection, 'close') : hasToken(connection, 'keep-alive');
@@ -225,7 +222,7 @@ export class AnswerParser {
       if (coding.trim().toLowerCase() !== 'chunked') throw new MalformedAnswer(`unsupported Transfer-Encoding "${coding}"`);
       this.state = State.ChunkSize;
     } else if (length !== undefined) {
-      const values = length.split(',').map((v) => v.trim());
+      const values = length.includes(',') ? length.split(',').map((v) => v.trim()) : [length];
       if (!values.every((v) => v === values[0]) || !DIGITS.test(values[0])) throw new MalformedAnswer('bad Content-Length');
       this.left = Number(values[0]);
       this.state = this.left === 0 ? State.Done : State.Length;
@@ -271,6 +268,47 @@ function statusCode(text: string, eol: number): number {
 /** The characters of a token (RFC 9110, 5.6.2), by char code. */
 const TOKEN_CHARS = new Uint8Array(128);
 for (const c of "!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz") TOKEN_CHARS[c.charCodeAt(0)] = 1;
+
+/**
+ * Header names as upstreams spell them (Node's own capitalized, frameworks' lower case), with their
+ * lower case, by length: a line that starts with one of them is read without making a string of
+ * its name, which with the name's lookup was most of the cost of a head.
+ */
+const KNOWN_NAMES: Array<Array<readonly [spelled: string, lower: string]>> = [];
+for (const lower of [
+  'content-type', 'content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'vary', 'etag', 'location',
+  'cache-control', 'last-modified', 'x-request-id', 'x-content-type-options', 'x-frame-options', 'content-security-policy',
+  'referrer-policy', 'x-berth-positions',
+]) {
+  const capitalized = lower.replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => dash + c.toUpperCase());
+  for (const spelled of new Set([lower, capitalized])) (KNOWN_NAMES[lower.length] ??= []).push([spelled, lower]);
+}
+
+/** The lower case of the header name from `start` to `end` when it is spelled as one of KNOWN_NAMES. */
+function knownName(text: string, start: number, end: number): string | undefined {
+  const candidates = KNOWN_NAMES[end - start];
+  if (candidates === undefined) return undefined;
+  for (const [spelled, lower] of candidates) if (text.startsWith(spelled, start)) return lower;
+  return undefined;
+}
+
+/** The lower case of any other header name; `MalformedAnswer` when it is no token. */
+function nameOf(text: string, start: number, end: number): string {
+  if (!isToken(text, start, end)) throw new MalformedAnswer('bad header name (or a folded line)');
+  return text.slice(start, end).toLowerCase();
+}
+
+/** The last `Keep-Alive` value read and what it says: an upstream sends the same one with every answer. */
+let lastKeepAlive = { value: '', ms: undefined as number | undefined };
+
+/** How long a `Keep-Alive` value says the upstream keeps an idle connection (`timeout=<s>`), in ms. */
+function keepAliveMs(value: string): number | undefined {
+  if (value !== lastKeepAlive.value) {
+    const timeout = KEEP_ALIVE_TIMEOUT.exec(value);
+    lastKeepAlive = { value, ms: timeout ? Number(timeout[1]) * 1000 : undefined };
+  }
+  return lastKeepAlive.ms;
+}
 
 /** True when `text` from `start` to `end` is a non-empty token. */
 function isToken(text: string, start: number, end: number): boolean {

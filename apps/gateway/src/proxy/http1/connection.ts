@@ -56,12 +56,18 @@ export class Connection implements AnswerEvents {
   };
   /** Until when (a `Date.now()` time) the connection may wait idle. */
   private idleUntil = 0;
+  /** True while the upstream is timed: an exchange is in flight and the gateway does not hold the upstream. */
+  private timed = false;
+  /** The bytes moved either way when the pool's sweep last looked (-1: not looked since the timing began), and when they last changed. */
+  private moved = -1;
+  private movedAt = 0;
 
   constructor(private readonly pool: ForwardPool) {
     const { hostname, port, options } = pool;
     this.socket = connect({ host: hostname, port, noDelay: true });
+    // Only the connecting is timed by the socket; the answer's silences are found by the pool's sweep (`sweep`).
     this.socket.setTimeout(options.connectTimeoutMs);
-    this.socket.once('connect', () => this.socket.setTimeout(options.answerTimeoutMs));
+    this.socket.once('connect', () => this.socket.setTimeout(0));
     this.socket.on('data', (chunk: Buffer) => this.read(chunk));
     this.socket.on('timeout', () => this.timedOut());
     this.socket.on('error', (err) => { this.error = err; });
@@ -73,6 +79,7 @@ export class Connection implements AnswerEvents {
     this.exchange = ex;
     ex.connection = this;
     ex.reused = this.uses++ > 0;
+    this.timeFromNow();
     this.parser = new AnswerParser(this, ex.request.method === 'HEAD');
     const res = ex.res as Answered;
     if (res[EXCHANGE] === undefined) res.on('close', onClientClose);
@@ -92,6 +99,22 @@ export class Connection implements AnswerEvents {
 
   destroy(): void {
     this.socket.destroy();
+  }
+
+  /**
+   * Fails the exchange in flight when the upstream, timed, moved no byte either way for `timeoutMs`
+   * (`answerTimeoutMs`). The pool calls it for each connection every few moments: a socket timeout
+   * would cost a timer update on every read and write, that is several per request.
+   */
+  sweep(now: number, timeoutMs: number): void {
+    if (this.exchange === undefined || !this.timed || this.socket.connecting) return;
+    const moved = this.socket.bytesRead + this.socket.bytesWritten;
+    if (moved !== this.moved) {
+      this.moved = moved;
+      this.movedAt = now;
+    } else if (now - this.movedAt >= timeoutMs) {
+      this.fail(new Error(`${this.pool.origin} did not answer in time`));
+    }
   }
 
   /** Ends the exchange in flight with `err` and closes the connection. */
@@ -156,12 +179,18 @@ export class Connection implements AnswerEvents {
   /** Stops reading the upstream while the gateway waits (for the client to drain, or before an answer's head); the upstream is not timed meanwhile. */
   private hold(): void {
     this.socket.pause();
-    this.socket.setTimeout(0);
+    this.timed = false;
   }
 
   private proceed(): void {
-    this.socket.setTimeout(this.pool.options.answerTimeoutMs);
+    this.timeFromNow();
     this.socket.resume();
+  }
+
+  /** Times the upstream again; its silence counts from the next sweep on, so a sweep never ends an exchange early. */
+  private timeFromNow(): void {
+    this.timed = true;
+    this.moved = -1;
   }
 
   // The socket's events.
@@ -182,6 +211,7 @@ export class Connection implements AnswerEvents {
     }
   }
 
+  /** The upstream did not accept the connection within `connectTimeoutMs`. */
   private timedOut(): void {
     if (this.exchange === undefined) this.socket.destroy();
     else this.fail(new Error(`${this.pool.origin} did not answer in time`));

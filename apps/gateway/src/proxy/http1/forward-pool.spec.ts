@@ -839,6 +839,21 @@ describe('ForwardPool', () => {
       expect(done.headersSent).toBe(true);
     });
 
+    it('does not end an answer whose upstream keeps sending, for however long', async () => {
+      const up = await rawUpstream((socket) => onRequests(socket, () => {
+        socket.write('HTTP/1.1 200 OK\r\nContent-Length: 20\r\n\r\n');
+        let sent = 0;
+        const trickle = setInterval(() => {
+          socket.write('x');
+          if (++sent === 20) clearInterval(trickle);
+        }, 10);
+      }));
+      const gw = await gateway(poolOf(up.port, { answerTimeoutMs: 100 }));
+      const answer = await ask(gw.url);
+      expect(answer.status).toBe(200);
+      expect(answer.body.toString()).toBe('x'.repeat(20));
+    });
+
     it('the answer timeout applies again on a kept connection', async () => {
       const up = await rawUpstream((socket) => onRequests(socket, (head, n) => {
         if (n === 0) socket.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok');

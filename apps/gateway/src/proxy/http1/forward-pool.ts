@@ -40,6 +40,14 @@ export class ClientGone extends Error {
   }
 }
 
+/**
+ * How often a pool sweeps its connections: every second, or four times per answer timeout when
+ * that is shorter. A silent upstream is found at most one sweep past its timeout, never before.
+ */
+function sweepPeriodMs(answerTimeoutMs: number): number {
+  return Math.max(1, Math.min(1000, Math.floor(answerTimeoutMs / 4)));
+}
+
 /** One request in flight, from its dispatch to its end. */
 export class Exchange {
   /** True once the request's body (if any) has been sent whole. */
@@ -86,11 +94,13 @@ export class ForwardPool {
   /** The `Host` header the upstream gets. */
   readonly host: string;
   private readonly idle: Connection[] = [];
+  /** Every open connection, busy or idle, for the sweep. */
+  private readonly connections = new Set<Connection>();
   private readonly waiting: Exchange[] = [];
   private open = 0;
   private closing: (() => void) | undefined;
   private closed: Promise<void> | undefined;
-  /** Closes the connections idle past their time, once a second. */
+  /** Closes the connections idle past their time and ends the exchanges whose upstream is silent past `answerTimeoutMs`. */
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(readonly origin: string, readonly options: ForwardPoolOptions) {
@@ -99,7 +109,7 @@ export class ForwardPool {
     this.hostname = url.hostname.replace(/^\[|\]$/g, '');
     this.port = Number(url.port || 80);
     this.host = url.host;
-    this.sweeper = setInterval(() => this.sweep(), 1000).unref();
+    this.sweeper = setInterval(() => this.sweep(), sweepPeriodMs(options.answerTimeoutMs)).unref();
   }
 
   /** Sends `request`; its answer goes into `res`, and `sink` hears of its head and its end. */
@@ -131,7 +141,9 @@ export class ForwardPool {
     if (kept) return kept.start(ex);
     if (this.open < this.options.connections) {
       this.open++;
-      return new Connection(this).start(ex);
+      const conn = new Connection(this);
+      this.connections.add(conn);
+      return conn.start(ex);
     }
     if (fresh) this.waiting.unshift(ex);
     else this.waiting.push(ex);
@@ -163,11 +175,13 @@ export class ForwardPool {
   private sweep(): void {
     const now = Date.now();
     for (const conn of this.idle) if (!conn.usableAt(now)) conn.destroy();
+    for (const conn of this.connections) conn.sweep(now, this.options.answerTimeoutMs);
   }
 
   /** @internal `conn` has closed. */
   forget(conn: Connection): void {
     this.open--;
+    this.connections.delete(conn);
     const at = this.idle.indexOf(conn);
     if (at !== -1) this.idle.splice(at, 1);
     const next = this.nextWaiting();
