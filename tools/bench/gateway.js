@@ -54,8 +54,16 @@ delete env.BERTH_LOG_SYNC;
 /** Node's options for a profiled process `name` (`--cpu-prof`): its .cpuprofile goes into the log folder. */
 const profiled = (name) => (opts.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${logDir}`, `--cpu-prof-name=${name}.cpuprofile`] : []);
 
-function startApp(name, app, extra) {
-  return processes.start(name, process.execPath, processes.appArgs(ROOT, app, app === 'gateway' ? profiled(name) : []), { env: { ...env, ...extra }, logFile: join(logDir, `${name}.log`) });
+/**
+ * Where the processes run (docs/benchmarks/gateway.md): each target measured on core 0, wrk, the
+ * upstream and the rest of the run on core 1; the two-worker floor (g) on both. Left to the
+ * scheduler, a target shares wrk's core in some seconds and not in others, and its CPU per request
+ * swings with that.
+ */
+const CORES = { target: '0', load: '1', both: '0-1' };
+
+function startApp(name, app, extra, cores) {
+  return processes.start(name, process.execPath, processes.appArgs(ROOT, app, app === 'gateway' ? profiled(name) : []), { env: { ...env, ...extra }, logFile: join(logDir, `${name}.log`), cores });
 }
 
 function upstreamServed(upstream) {
@@ -68,8 +76,25 @@ async function warmUp(rows) {
 }
 
 /**
- * One round: `--cycles` times, each of `rows` in turn gets a load at `--connections` and then one at
- * one connection, `--seconds` each, the order turning by one every cycle. Short loads taking turns
+ * The order of `rows` in cycle `cycle`: the processes in turn, each with its rows in turn, both
+ * turning by one every cycle. A process's first row follows another process's, which had its
+ * core's caches; with the rows of a process turning too, each is its process's first as often as
+ * the others (over a multiple of their number of cycles).
+ */
+function cycleOrder(rows, cycle) {
+  const byProcess = [];
+  for (const row of rows) {
+    const same = byProcess.find((group) => group[0].proc === row.proc);
+    if (same) same.push(row);
+    else byProcess.push([row]);
+  }
+  const turned = (list) => list.map((_, i) => list[(i + cycle) % list.length]);
+  return turned(byProcess).flatMap(turned);
+}
+
+/**
+ * One round: `--cycles` times, each of `rows` in turn gets a load at one connection and then one at
+ * `--connections`, `--seconds` each, in the order `cycleOrder` gives. Short loads taking turns
  * meet the same state of the shared machine, whose speed drifts within seconds; a row's figures are
  * those of all its loads together (CPU per request over all their requests, the median of their
  * latencies), and `p50singles` the p50 at one connection of each cycle, in order.
@@ -77,15 +102,16 @@ async function warmUp(rows) {
 async function measureRound(rows, upstream) {
   const loads = Object.fromEntries(rows.map((row) => [row.key, { cpuMs: 0, requests: 0, rps: [], p50: [], p99: [], p50singles: [], errors: 0 }]));
   for (let cycle = 0; cycle < opts.cycles; cycle++) {
-    for (let i = 0; i < rows.length; i++) {
-      const row = rows[(i + cycle) % rows.length];
+    for (const row of cycleOrder(rows, cycle)) {
       const target = { url: row.url, headers: row.headers, threads: opts.threads, seconds: opts.seconds };
+      // The load at one connection goes first: the main load, whose CPU is measured, then meets a
+      // process that is already busy, its caches filled, whichever row came before.
       const served0 = await upstreamServed(upstream);
+      const single = await runWrk({ ...target, connections: 1 });
+      const served1 = await upstreamServed(upstream);
       const cpu0 = processes.groupCpuMs(row.proc);
       const loaded = await runWrk({ ...target, connections: opts.connections });
       const cpu1 = processes.groupCpuMs(row.proc);
-      const served1 = await upstreamServed(upstream);
-      const single = await runWrk({ ...target, connections: 1 });
       const served2 = await upstreamServed(upstream);
       const load = loads[row.key];
       load.cpuMs += cpu1.user + cpu1.system - cpu0.user - cpu0.system;
@@ -95,7 +121,7 @@ async function measureRound(rows, upstream) {
       load.p99.push(loaded.p99);
       load.p50singles.push(single.p50);
       // A response that did not come from the upstream (the upstream counts what it answers) is an error too.
-      const unproxied = Math.max(0, loaded.requests - (served1 - served0)) + Math.max(0, single.requests - (served2 - served1));
+      const unproxied = Math.max(0, single.requests - (served1 - served0)) + Math.max(0, loaded.requests - (served2 - served1));
       load.errors += loaded.non2xx + loaded.socketErrors + single.non2xx + single.socketErrors + unproxied;
     }
   }
@@ -143,18 +169,19 @@ async function main() {
   const started = Date.now();
   mkdirSync(logDir, { recursive: true });
   await processes.assertPortsFree(Object.values(PORTS));
-  console.log(`gateway benchmark: wrk ${opts.threads} thread(s) at ${opts.connections} and at 1 connection, ${opts.seconds} s each, ${opts.cycles} of each per round, ${opts.rounds} rounds, after ${opts.warmup} s warm-up; request logs ${opts.requestLogs ? 'on' : 'off'}`);
+  console.log(`gateway benchmark: wrk ${opts.threads} thread(s) at ${opts.connections} and at 1 connection, ${opts.seconds} s each, ${opts.cycles} of each per round, ${opts.rounds} rounds, after ${opts.warmup} s warm-up; request logs ${opts.requestLogs ? 'on' : 'off'}; ${processes.canPin ? 'targets on core 0, wrk and the upstream on core 1' : 'processes not pinned to cores (one core, or no taskset)'}`);
   console.error(`  logs in ${logDir}`);
 
+  processes.pinHere(CORES.load);
   const upstream = processes.start('trivial-upstream', process.execPath, [join(__dirname, 'gateway', 'trivial-upstream.js'), String(PORTS.upstream)], { env, logFile: join(logDir, 'trivial-upstream.log'), ipc: true });
   const floors = [[PORTS.floor, 1], [PORTS.floorCluster, 2]].map(([port, workers]) => processes.start(
     `minimal-proxy-${workers}`, process.execPath, [...(workers === 1 ? profiled('minimal-proxy') : []), join(__dirname, 'gateway', 'minimal-proxy.js'), String(port), origin(PORTS.upstream), String(workers)],
-    { env, logFile: join(logDir, `minimal-proxy-${workers}.log`) },
+    { env, logFile: join(logDir, `minimal-proxy-${workers}.log`), cores: workers === 1 ? CORES.target : CORES.both },
   ));
-  const nginx = startNginx({ dir: join(LOCAL, 'bench', `nginx-${PORTS.nginx}`), port: PORTS.nginx, upstreamPort: PORTS.upstream, accessLog: opts.requestLogs, env });
-  const gateway = startApp('gateway', 'gateway', { BERTH_PORT: String(PORTS.gateway), BERTH_METRICS_PORT: String(PORTS.gatewayMetrics), BERTH_PUBLIC_URL: `http://localhost:${PORTS.gateway}`, ...upstreamUrls(origin(PORTS.upstream)) });
+  const nginx = startNginx({ dir: join(LOCAL, 'bench', `nginx-${PORTS.nginx}`), port: PORTS.nginx, upstreamPort: PORTS.upstream, accessLog: opts.requestLogs, env, cores: CORES.target });
+  const gateway = startApp('gateway', 'gateway', { BERTH_PORT: String(PORTS.gateway), BERTH_METRICS_PORT: String(PORTS.gatewayMetrics), BERTH_PUBLIC_URL: `http://localhost:${PORTS.gateway}`, ...upstreamUrls(origin(PORTS.upstream)) }, CORES.target);
   const tenantOptions = startApp('tenant-options', 'tenant-options', { PORT: String(PORTS.tenantOptions), BERTH_PUBLIC_URL: `http://localhost:${PORTS.gatewayAuth}` });
-  const gatewayAuth = startApp('gateway-auth', 'gateway', { BERTH_PORT: String(PORTS.gatewayAuth), BERTH_METRICS_PORT: String(PORTS.gatewayAuthMetrics), BERTH_PUBLIC_URL: `http://localhost:${PORTS.gatewayAuth}`, ...upstreamUrls(origin(PORTS.tenantOptions)) });
+  const gatewayAuth = startApp('gateway-auth', 'gateway', { BERTH_PORT: String(PORTS.gatewayAuth), BERTH_METRICS_PORT: String(PORTS.gatewayAuthMetrics), BERTH_PUBLIC_URL: `http://localhost:${PORTS.gatewayAuth}`, ...upstreamUrls(origin(PORTS.tenantOptions)) }, CORES.target);
   await processes.waitHttp(upstream, url(PORTS.upstream), 10000);
   await Promise.all([
     processes.waitHttp(nginx, url(PORTS.nginx), 10000),

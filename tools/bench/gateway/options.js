@@ -6,8 +6,8 @@ const defaultPortBase = () => String(Number(process.env.BERTH_TEST_PORT_BASE || 
 
 /** name → [parseArgs type, default, what it means]; the defaults keep one run at about 5 minutes. */
 const OPTIONS = {
-  seconds: ['string', '1', 'seconds of each load (at the main load\'s connections, then at one)'],
-  cycles: ['string', '5', 'loads of each row per round, the rows taking turns'],
+  seconds: ['string', '1', 'seconds of each load (at one connection, then at the main load\'s)'],
+  cycles: ['string', '6', 'loads of each row per round, the rows taking turns (a multiple of 3 turns the rows of the authenticating gateway evenly)'],
   rounds: ['string', '3', 'rounds of (f), (c), (d), (e), (p); the verdicts take the median over them'],
   warmup: ['string', '3', 'seconds of load on each target before it is measured'],
   connections: ['string', '50', 'connections of the main load (a second load runs at one)'],

@@ -1,6 +1,7 @@
 // The processes a benchmark starts: each in its own process group (so nginx's worker goes with its
 // master), logging to its own file, stopped by group id on success, failure, SIGINT or SIGTERM.
-const { spawn } = require('node:child_process');
+const { execFileSync, spawn, spawnSync } = require('node:child_process');
+const { availableParallelism } = require('node:os');
 const { openSync, closeSync, readdirSync, readFileSync } = require('node:fs');
 const { connect } = require('node:net');
 const { join } = require('node:path');
@@ -9,9 +10,19 @@ const APPS = require('../../stack/apps.json');
 const started = new Set();
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
-function start(name, command, args, { env, logFile, ipc = false, append = false }) {
+/** True when processes can be placed on cores of their own: two cores or more, and Linux's `taskset`. */
+const canPin = availableParallelism() >= 2 && spawnSync('taskset', ['-V']).status === 0;
+
+/** Keeps this process's threads, and the processes it starts without `cores`, on `cores` (e.g. `1`); nothing when it cannot pin. */
+function pinHere(cores) {
+  if (canPin) execFileSync('taskset', ['-apc', cores, String(process.pid)], { stdio: 'ignore' });
+}
+
+/** Starts `command` in a process group of its own, logging to `logFile`; on `cores` (e.g. `0`, `0-1`) when it can pin. */
+function start(name, command, args, { env, logFile, ipc = false, append = false, cores }) {
   const fd = openSync(logFile, append ? 'a' : 'w');
-  const child = spawn(command, args, { env, detached: true, stdio: ['ignore', fd, fd, ...(ipc ? ['ipc'] : [])] });
+  const [file, argv] = cores && canPin ? ['taskset', ['-c', cores, command, ...args]] : [command, args];
+  const child = spawn(file, argv, { env, detached: true, stdio: ['ignore', fd, fd, ...(ipc ? ['ipc'] : [])] });
   closeSync(fd);
   const proc = { name, child, pid: child.pid, logFile, exited: false };
   child.once('exit', () => { proc.exited = true; });
@@ -112,4 +123,4 @@ function appArgs(root, app, extra = []) {
   return [...nodeFlags, ...extra, join(root, 'dist', 'apps', app, 'src', 'main.js')];
 }
 
-module.exports = { appArgs, start, stop, stopAll, waitHttp, assertPortsFree, groupCpuMs, groupPeakRssMb, rssMb };
+module.exports = { appArgs, canPin, pinHere, start, stop, stopAll, waitHttp, assertPortsFree, groupCpuMs, groupPeakRssMb, rssMb };

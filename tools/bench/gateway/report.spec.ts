@@ -92,7 +92,7 @@ describe('the gateway benchmark', () => {
   });
 
   it('runs about 5 minutes by default and documents every option with its default', () => {
-    expect(parseOptions([])).toMatchObject({ seconds: 1, cycles: 5, rounds: 3, warmup: 3, connections: 50, requestLogs: true, help: false });
+    expect(parseOptions([])).toMatchObject({ seconds: 1, cycles: 6, rounds: 3, warmup: 3, connections: 50, requestLogs: true, help: false });
     expect(() => parseOptions(['--rounds', '0'])).toThrow('--rounds must be a positive number');
     const page = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'benchmarks', 'gateway.md'), 'utf8');
     for (const [name, [type, def]] of Object.entries(OPTIONS)) {
