@@ -2,6 +2,7 @@ export * from './app-info';
 export * from './bootstrap';
 export * from './process';
 export * from './http/raw-server';
+export * from './http/socket-silence';
 export * from './http/client-errors';
 export * from './runtime.module';
 export * from './health/health-indicator';

@@ -2,6 +2,7 @@ import { createServer, RequestListener, Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { BaseConfig } from '@berth/config';
 import type { RawHandler } from './raw-exchanges';
+import { silenceSweepMs, SocketSilence } from './socket-silence';
 
 /** The limits of an app's HTTP server, so a client that trickles its request cannot hold connections (docs/security.md); a timeout of 0 is none. */
 export interface ServerLimits {
@@ -35,30 +36,17 @@ export function limitedServer(listener: RequestListener, limits: ServerLimits): 
   return server;
 }
 
-/**
- * Closes the server's connections (upgraded ones included) on which no byte moved either way for
- * `idleMs`, found by a sweep every second (four times per `idleMs` when that is shorter): at most
- * one sweep late, never early. Node's own socket timeout (`server.setTimeout`) would be updated on
- * every read and write, several times per request; the sweep costs nothing per request.
- */
+/** Closes the server's connections (upgraded ones included) on which no byte moved either way for `idleMs` (`SocketSilence`). */
 function closeSilentConnections(server: Server, idleMs: number): void {
-  const watched = new Map<Socket, { moved: number; at: number }>();
+  const watched = new Map<Socket, SocketSilence>();
   server.on('connection', (socket: Socket) => {
-    watched.set(socket, { moved: -1, at: 0 });
+    watched.set(socket, new SocketSilence());
     socket.once('close', () => watched.delete(socket));
   });
   const sweep = setInterval(() => {
     const now = Date.now();
-    for (const [socket, seen] of watched) {
-      const moved = socket.bytesRead + socket.bytesWritten;
-      if (moved !== seen.moved) {
-        seen.moved = moved;
-        seen.at = now;
-      } else if (now - seen.at >= idleMs) {
-        socket.destroy();
-      }
-    }
-  }, Math.max(1, Math.min(1000, Math.floor(idleMs / 4)))).unref();
+    for (const [socket, silence] of watched) if (silence.lookAt(socket, now) >= idleMs) socket.destroy();
+  }, silenceSweepMs(idleMs)).unref();
   server.once('close', () => clearInterval(sweep));
 }
 

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { connect, Socket } from 'node:net';
 import type { Readable } from 'node:stream';
+import { SocketSilence } from '@berth/runtime';
 import { AnswerEvents, AnswerHead, AnswerParser } from './answer-parser';
 import { ClientGone, type Exchange, type ForwardPool } from './forward-pool';
 
@@ -58,9 +59,8 @@ export class Connection implements AnswerEvents {
   private idleUntil = 0;
   /** True while the upstream is timed: an exchange is in flight and the gateway does not hold the upstream. */
   private timed = false;
-  /** The bytes moved either way when the pool's sweep last looked (-1: not looked since the timing began), and when they last changed. */
-  private moved = -1;
-  private movedAt = 0;
+  /** The upstream's silence as the pool's sweeps see it. */
+  private readonly silence = new SocketSilence();
 
   constructor(private readonly pool: ForwardPool) {
     const { hostname, port, options } = pool;
@@ -101,20 +101,10 @@ export class Connection implements AnswerEvents {
     this.socket.destroy();
   }
 
-  /**
-   * Fails the exchange in flight when the upstream, timed, moved no byte either way for `timeoutMs`
-   * (`answerTimeoutMs`). The pool calls it for each connection every few moments: a socket timeout
-   * would cost a timer update on every read and write, that is several per request.
-   */
-  sweep(now: number, timeoutMs: number): void {
+  /** Fails the exchange in flight when the upstream, timed, moved no byte either way for `answerTimeoutMs`; the pool's sweep calls it. */
+  sweep(now: number): void {
     if (this.exchange === undefined || !this.timed || this.socket.connecting) return;
-    const moved = this.socket.bytesRead + this.socket.bytesWritten;
-    if (moved !== this.moved) {
-      this.moved = moved;
-      this.movedAt = now;
-    } else if (now - this.movedAt >= timeoutMs) {
-      this.fail(new Error(`${this.pool.origin} did not answer in time`));
-    }
+    if (this.silence.lookAt(this.socket, now) >= this.pool.options.answerTimeoutMs) this.fail(new Error(`${this.pool.origin} did not answer in time`));
   }
 
   /** Ends the exchange in flight with `err` and closes the connection. */
@@ -190,7 +180,7 @@ export class Connection implements AnswerEvents {
   /** Times the upstream again; its silence counts from the next sweep on, so a sweep never ends an exchange early. */
   private timeFromNow(): void {
     this.timed = true;
-    this.moved = -1;
+    this.silence.reset();
   }
 
   // The socket's events.

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
+import { silenceSweepMs } from '@berth/runtime';
 import type { AnswerHeaders } from './answer-parser';
 import { Connection } from './connection';
 
@@ -38,14 +39,6 @@ export class ClientGone extends Error {
   constructor() {
     super('the client went away');
   }
-}
-
-/**
- * How often a pool sweeps its connections: every second, or four times per answer timeout when
- * that is shorter. A silent upstream is found at most one sweep past its timeout, never before.
- */
-function sweepPeriodMs(answerTimeoutMs: number): number {
-  return Math.max(1, Math.min(1000, Math.floor(answerTimeoutMs / 4)));
 }
 
 /** One request in flight, from its dispatch to its end. */
@@ -109,7 +102,7 @@ export class ForwardPool {
     this.hostname = url.hostname.replace(/^\[|\]$/g, '');
     this.port = Number(url.port || 80);
     this.host = url.host;
-    this.sweeper = setInterval(() => this.sweep(), sweepPeriodMs(options.answerTimeoutMs)).unref();
+    this.sweeper = setInterval(() => this.sweep(), silenceSweepMs(options.answerTimeoutMs)).unref();
   }
 
   /** Sends `request`; its answer goes into `res`, and `sink` hears of its head and its end. */
@@ -175,7 +168,7 @@ export class ForwardPool {
   private sweep(): void {
     const now = Date.now();
     for (const conn of this.idle) if (!conn.usableAt(now)) conn.destroy();
-    for (const conn of this.connections) conn.sweep(now, this.options.answerTimeoutMs);
+    for (const conn of this.connections) conn.sweep(now);
   }
 
   /** @internal `conn` has closed. */
