@@ -100,7 +100,7 @@ function cycleOrder(rows, cycle) {
  * latencies), and `p50singles` the p50 at one connection of each cycle, in order.
  */
 async function measureRound(rows, upstream) {
-  const loads = Object.fromEntries(rows.map((row) => [row.key, { cpuMs: 0, requests: 0, rps: [], p50: [], p99: [], p50singles: [], errors: 0 }]));
+  const loads = Object.fromEntries(rows.map((row) => [row.key, { cpuMs: 0, requests: 0, rps: [], cpuUs: [], p50: [], p99: [], p50singles: [], errors: 0 }]));
   for (let cycle = 0; cycle < opts.cycles; cycle++) {
     for (const row of cycleOrder(rows, cycle)) {
       const target = { url: row.url, headers: row.headers, threads: opts.threads, seconds: opts.seconds };
@@ -114,9 +114,11 @@ async function measureRound(rows, upstream) {
       const cpu1 = processes.groupCpuMs(row.proc);
       const served2 = await upstreamServed(upstream);
       const load = loads[row.key];
-      load.cpuMs += cpu1.user + cpu1.system - cpu0.user - cpu0.system;
+      const cpuMs = cpu1.user + cpu1.system - cpu0.user - cpu0.system;
+      load.cpuMs += cpuMs;
       load.requests += loaded.requests;
       load.rps.push(loaded.rps);
+      load.cpuUs.push((cpuMs * 1000) / Math.max(1, loaded.requests));
       load.p50.push(loaded.p50);
       load.p99.push(loaded.p99);
       load.p50singles.push(single.p50);
@@ -129,7 +131,7 @@ async function measureRound(rows, upstream) {
     const load = loads[row.key];
     const figures = {
       key: row.key, label: row.label, rps: stats.median(load.rps), p50: stats.median(load.p50), p99: stats.median(load.p99),
-      p50single: stats.median(load.p50singles), p50singles: load.p50singles,
+      p50single: stats.median(load.p50singles), p50singles: load.p50singles, rpsPerLoad: load.rps, cpuUsPerLoad: load.cpuUs,
       cpuUsPerRequest: (load.cpuMs * 1000) / load.requests, errors: load.errors, rssMb: processes.groupPeakRssMb(row.proc),
     };
     console.error(`  ${row.label}: ${figures.rps.toFixed(0)} req/s, p50 ${figures.p50.toFixed(2)} ms, p50 @1 ${figures.p50single.toFixed(3)} ms, ${figures.cpuUsPerRequest.toFixed(0)} µs CPU/req, ${figures.errors} errors`);

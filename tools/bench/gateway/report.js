@@ -26,7 +26,7 @@ function report(rows, o) {
   const verdicts = judge({ rows, rounds: o.rounds, connections: o.connections });
   return [
     ...table,
-    `${o.connections} connections (p50 @1: one), ${o.cycles} loads of ${o.seconds} s per row and round; f, c, d, e, p: medians of ${o.rounds.length} rounds, their loads taking turns; CPU and RSS of the row's server processes; (b) for reference, no target.`,
+    `${o.connections} connections (p50 @1: one), ${o.cycles} loads of ${o.seconds} s per row and round; f, c, d, e, p: medians of ${o.rounds.length} rounds, their loads taking turns; verdicts: medians of the ${o.rounds.length * o.cycles} cycles' load-by-load comparisons; CPU and RSS of the row's server processes; (b) for reference, no target.`,
     '',
     ...verdicts.map((v) => `${v.ok ? 'PASS' : 'FAIL'}  ${v.text}`),
   ];

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 type Figures = {
-  key: string; label: string; rps: number; p50: number; p99: number; p50single: number; p50singles: number[]; cpuUsPerRequest: number; rssMb: number; errors: number;
+  key: string; label: string; rps: number; p50: number; p99: number; p50single: number; cpuUsPerRequest: number; rssMb: number; errors: number;
+  p50singles: number[]; rpsPerLoad: number[]; cpuUsPerLoad: number[];
 };
 type Verdict = { ok: boolean; text: string };
 type Run = { rows: Record<string, Figures>; rounds: Array<Record<string, Figures>>; connections: number; cycles: number; seconds: number };
@@ -15,9 +16,10 @@ const { OPTIONS, parseOptions, helpText } = require('./options') as {
   helpText: () => string;
 };
 
+/** A row's figures; each of its five loads per round measured what the row's figure says, unless `over` lists them. */
 const figures = (key: string, over: Partial<Figures> = {}): Figures => ({
   key, label: `(${key}) row`, rps: 10000, p50: 4, p99: 8, p50single: 0.2, cpuUsPerRequest: 100, rssMb: 100, errors: 0,
-  p50singles: Array(5).fill(over.p50single ?? 0.2), ...over,
+  p50singles: Array(5).fill(over.p50single ?? 0.2), rpsPerLoad: Array(5).fill(over.rps ?? 10000), cpuUsPerLoad: Array(5).fill(over.cpuUsPerRequest ?? 100), ...over,
 });
 
 /**
@@ -65,6 +67,21 @@ describe('the gateway benchmark', () => {
     };
     expect(drifting(0.04)).toEqual([]);
     expect(drifting(0.07)).toEqual(['p50 at 1 connection over the floor\'s (which adds 0.100 ms to the upstream\'s)']);
+  });
+
+  it('judges CPU per request load by load against the floor\'s of the same cycle, so a drift or one burst does not decide', () => {
+    const drifting = (ratio: number) => {
+      const r = run();
+      for (const round of r.rounds) {
+        round.f.cpuUsPerLoad = [100, 200, 100, 200, 100];
+        for (const key of ['c', 'd', 'e', 'p']) round[key].cpuUsPerLoad = round.f.cpuUsPerLoad.map((us) => us * ratio);
+        // One load of the round met a burst of the host's noise.
+        round.c.cpuUsPerLoad[2] *= 3;
+      }
+      return failing(judge(r));
+    };
+    expect(drifting(1.2)).toEqual([]);
+    expect(drifting(1.3)).toEqual(['gateway CPU per request ÷ the floor\'s']);
   });
 
   it('judges cached authentication by CPU per request against the same process\'s public path', () => {

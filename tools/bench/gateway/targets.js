@@ -1,19 +1,23 @@
 // The gateway benchmark's targets (docs/benchmarks/gateway.md) and their verdicts from one run's
-// measurements: rounds in which the floor (f) and the gateway rows took turns, and the rows'
-// figures over the whole run.
+// measurements: rounds in which the floor (f) and the gateway rows took turns, cycle by cycle, and
+// the rows' figures over the whole run.
 const { median } = require('../stats');
 
 const TARGETS = { vsFloorRps: 0.8, vsFloorCpu: 1.25, addedP50OverFloorMs: 0.05, basicCost: 0.05, jwtCost: 0.1, rssMb: 150, rssConnections: 50 };
 
-/** The median over the rounds of `of(round)`, a figure of rows whose loads took turns. */
-const perRound = (rounds, of) => median(rounds.map(of));
+/**
+ * The median over every cycle of every round of `of(round, i)`, a comparison of the rows' loads of
+ * cycle `i`: loads seconds apart, so a drift of the host's speed moves both sides, and a burst
+ * during one load moves one value of many.
+ */
+const perCycle = (rounds, of) => median(rounds.flatMap((r) => r.f.cpuUsPerLoad.map((_, i) => of(r, i))));
 
 /**
  * What an authentication costs within the authenticating process, by CPU per request: its row
- * (`key`: d or e) against the same process's public path (p) in the same round.
+ * (`key`: d or e) against the same process's public path (p), load by load.
  */
 function sameProcessCost(rounds, key) {
-  return perRound(rounds, (r) => 1 - r.p.cpuUsPerRequest / r[key].cpuUsPerRequest);
+  return perCycle(rounds, (r, i) => 1 - r.p.cpuUsPerLoad[i] / r[key].cpuUsPerLoad[i]);
 }
 
 const fixed = (v, digits) => v.toFixed(digits);
@@ -23,15 +27,14 @@ const percent = (v) => `${(v * 100).toFixed(1)}%`;
 /**
  * One verdict per target: `{ ok, text }`, `text` the measured value against its threshold.
  * `rows` maps a row's key to its figures over the run (errors summed over it); `rounds` are
- * `{ f, c, d, e, p }`, each row's figures over the loads of one round (`p50singles`: the p50 at
- * one connection of each cycle).
+ * `{ f, c, d, e, p }`, each row's figures over the loads of one round, with one value per cycle in
+ * `rpsPerLoad`, `cpuUsPerLoad` and `p50singles` (the p50 at one connection).
  */
 function judge({ rows, rounds, connections }) {
   const T = TARGETS;
-  const rps = (key) => perRound(rounds, (r) => r[key].rps / r.f.rps);
-  const cpu = (key) => perRound(rounds, (r) => r[key].cpuUsPerRequest / r.f.cpuUsPerRequest);
-  // Each cycle's load at one connection against the floor's of the same cycle, loaded seconds apart.
-  const overFloor = (key) => median(rounds.flatMap((r) => r[key].p50singles.map((p50, i) => p50 - r.f.p50singles[i])));
+  const rps = (key) => perCycle(rounds, (r, i) => r[key].rpsPerLoad[i] / r.f.rpsPerLoad[i]);
+  const cpu = (key) => perCycle(rounds, (r, i) => r[key].cpuUsPerLoad[i] / r.f.cpuUsPerLoad[i]);
+  const overFloor = (key) => perCycle(rounds, (r, i) => r[key].p50singles[i] - r.f.p50singles[i]);
   const basic = sameProcessCost(rounds, 'd');
   const jwt = sameProcessCost(rounds, 'e');
   const rss = Math.max(rows.d.rssMb, rows.e.rssMb, rows.p.rssMb);
