@@ -97,7 +97,8 @@ function cycleOrder(rows, cycle) {
  * `--connections`, `--seconds` each, in the order `cycleOrder` gives. Short loads taking turns
  * meet the same state of the shared machine, whose speed drifts within seconds; a row's figures are
  * those of all its loads together (CPU per request over all their requests, the median of their
- * latencies), and `p50singles` the p50 at one connection of each cycle, in order.
+ * latencies); `rpsPerLoad`, `cpuUsPerLoad` and `p50singles` (the p50 at one connection) hold one
+ * value per cycle, in order, for the verdicts' load-by-load comparisons (gateway/targets.js).
  */
 async function measureRound(rows, upstream) {
   const loads = Object.fromEntries(rows.map((row) => [row.key, { cpuMs: 0, requests: 0, rps: [], cpuUs: [], p50: [], p99: [], p50singles: [], errors: 0 }]));
