@@ -8,7 +8,7 @@ const defaultPortBase = () => String(Number(process.env.BERTH_TEST_PORT_BASE || 
 const OPTIONS = {
   seconds: ['string', '1', 'seconds of each load (at one connection, then at the main load\'s)'],
   cycles: ['string', '6', 'loads of each row per round, the rows taking turns (a multiple of 3 turns the rows of the authenticating gateway evenly)'],
-  rounds: ['string', '3', 'rounds of (f), (c), (d), (e), (p); the verdicts take the median over them'],
+  rounds: ['string', '3', 'rounds of (f), (c), (d), (e), (p); the table takes the median over them, the verdicts the median over every cycle of every round'],
   warmup: ['string', '3', 'seconds of load on each target before it is measured'],
   connections: ['string', '50', 'connections of the main load (a second load runs at one)'],
   threads: ['string', '1', 'wrk threads'],
