@@ -216,7 +216,7 @@ async function main() {
   await alone({ key: 'g', label: '(g) minimal Node proxy, 2 workers', url: url(PORTS.floorCluster), proc: floors[1] });
   await processes.stop(floors[1]);
   // The floor and the gateway rows take turns within each round (measureRound); the verdicts
-  // compare rows of the same round, and cached authentication (d, e) with the same process's public path (p).
+  // compare rows' loads of the same cycle, and cached authentication (d, e) with the same process's public path (p).
   const inTurn = [
     { key: 'f', label: '(f) minimal Node proxy (floor)', url: url(PORTS.floor), proc: floors[0] },
     { key: 'c', label: '(c) gateway, no auth', url: url(PORTS.gateway, '/tenant/loginOptions'), proc: gateway },
