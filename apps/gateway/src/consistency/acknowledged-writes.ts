@@ -88,10 +88,11 @@ export class AcknowledgedWrites implements OnApplicationBootstrap, OnApplication
   }
 
   async onApplicationBootstrap() {
-    this.raise(decodePositions(Object.entries(await this.redis.hgetall(this.key)).map(([k, v]) => `${k}=${v}`).join(',')));
+    // Listening first, then reading what is stored: a write shared in between is in one or the other.
     this.subscriber = this.redis.duplicate();
     this.subscriber.on('message', (channel: string, text: string) => (channel === this.channel ? this.announcement(text) : this.confirmation(text)));
     await this.subscriber.subscribe(this.channel, this.confirmations(this.id));
+    this.raise(decodePositions(Object.entries(await this.redis.hgetall(this.key)).map(([k, v]) => `${k}=${v}`).join(',')));
     await this.beat();
     this.heartbeat = setInterval(() => void this.beat().catch((err: unknown) => this.logger.warn({ err }, 'could not tell the other gateways this one is alive')), HEARTBEAT_MS);
     this.heartbeat.unref();
@@ -139,7 +140,9 @@ export class AcknowledgedWrites implements OnApplicationBootstrap, OnApplication
       return undefined;
     }
     const learned = decodePositions(answer);
-    if (!this.raise(learned)) return undefined;
+    // Positions that an earlier answer raised already may still be on their way to the other
+    // gateways: a write they cover is announced all the same, and waits for its own confirmations.
+    if (!this.raise(learned) && this.peers.length === 0) return undefined;
     return this.share(learned);
   }
 
@@ -156,10 +159,14 @@ export class AcknowledgedWrites implements OnApplicationBootstrap, OnApplication
           this.confirming.delete(seq);
           resolve();
         };
-        const timer = setTimeout(() => {
-          this.logger.warn({ missing: [...this.confirming.get(seq)?.missing ?? []] }, 'gateways did not confirm a write\'s positions in time');
+        // Timers run before I/O: after a stall of this process, a confirmation that arrived meanwhile
+        // is read first (setImmediate runs after the I/O phase), so only a peer's silence counts.
+        const timer = setTimeout(() => setImmediate(() => {
+          const missing = this.confirming.get(seq)?.missing;
+          if (!missing) return;
+          this.logger.warn({ missing: [...missing] }, 'gateways did not confirm a write\'s positions in time');
           done();
-        }, CONFIRM_WAIT_MS);
+        }), CONFIRM_WAIT_MS);
         this.confirming.set(seq, { missing: new Set(peers), done });
       });
     }
