@@ -94,6 +94,9 @@ export class AcknowledgedWrites implements OnApplicationBootstrap, OnApplication
     await this.subscriber.subscribe(this.channel, this.confirmations(this.id));
     this.raise(decodePositions(Object.entries(await this.redis.hgetall(this.key)).map(([k, v]) => `${k}=${v}`).join(',')));
     await this.beat();
+    // Said before serving, so that every live gateway waits for this one from its first request on,
+    // not only from its next heartbeat: an announcement makes its sender a peer at once.
+    await this.share(new Map());
     this.heartbeat = setInterval(() => void this.beat().catch((err: unknown) => this.logger.warn({ err }, 'could not tell the other gateways this one is alive')), HEARTBEAT_MS);
     this.heartbeat.unref();
   }
@@ -113,10 +116,11 @@ export class AcknowledgedWrites implements OnApplicationBootstrap, OnApplication
     this.peers = ids.filter((id) => id !== this.id);
   }
 
-  /** Another gateway's positions: taken in, then confirmed to it. */
+  /** Another gateway's positions (none when it starts): taken in, then confirmed to it; it counts as alive from then on. */
   private announcement(text: string): void {
     const [from, seq, positions] = text.split(' ');
     if (from === this.id || !seq) return;
+    if (!this.peers.includes(from)) this.peers = [...this.peers, from];
     this.raise(decodePositions(positions));
     this.redis.publish(this.confirmations(from), `${this.id} ${seq}`).catch(() => undefined);
   }
