@@ -36,16 +36,19 @@ describe('CredentialCache against Redis', () => {
     expect(await new CredentialCache(redis, (cache as any).options).get(material)).toBeUndefined();
   });
 
-  it('keys a platform token in memory as it came, and longer material by its SHA-256', async () => {
+  it('keys a platform token in memory by its tail, and longer material by its SHA-256', async () => {
     const cache = make();
-    const token = `token\n${'eyJ'.padEnd(900, 'x')}`;
-    const long = `token\n${'eyJ'.padEnd(3000, 'y')}`;
+    const token = 'eyJ'.padEnd(900, 'x');
+    const long = 'eyJ'.padEnd(3000, 'y');
     await cache.put(token, { principal });
     await cache.put(long, { principal });
     expect(cache.peek(token)?.principal).toEqual(principal);
     expect(cache.peek(long)?.principal).toEqual(principal);
     const localKeys = [...(cache as any).local.keys()] as string[];
-    expect(localKeys).toEqual([token, createHash('sha256').update(long).digest('base64url')]);
+    expect(localKeys).toEqual([token.slice(-64), createHash('sha256').update(long).digest('base64url')]);
+    // Another token with the same tail is not the cached one.
+    expect(cache.peek(`eyK${token.slice(3)}`)).toBeUndefined();
+    expect(cache.peek(token)?.principal).toEqual(principal);
     await cache.evictUser('t1', 'ann');
     expect(cache.peek(token)).toBeUndefined();
     expect(cache.peek(long)).toBeUndefined();

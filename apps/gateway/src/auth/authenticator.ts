@@ -46,7 +46,8 @@ export class Authenticator {
     // The cache is keyed by the raw headers, so a hit parses nothing; the TFA token is part of
     // them: a TFA user's credentials never verify without it, and an expired one is asked for again.
     const tfaToken = !token && typeof headers.tfatoken === 'string' && headers.tfatoken ? headers.tfatoken : undefined;
-    const material = token ? `token\n${token}` : `basic\n${headers.host ?? ''}\n${tfaToken ?? ''}\n${authorization}`;
+    // A token is its own material: it holds no line break, which Basic material always does, so the two never meet.
+    const material = token ?? `basic\n${headers.host ?? ''}\n${tfaToken ?? ''}\n${authorization}`;
     const cookie = token !== undefined && !authorization;
     const hit = this.cache.peek(material);
     if (hit) return this.checkedXsrf(hit, cookie, method, headers);

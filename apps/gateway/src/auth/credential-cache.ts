@@ -11,12 +11,21 @@ export interface Verified { principal: Principal; xsrfToken?: string; expiresAt?
 export interface CredentialCacheOptions { internalKey: string; redisPrefix: string; ttlSeconds: number; maxEntries: number }
 
 /**
- * Longest material the process's own level is keyed by as it is (a signed platform token fits);
- * longer material by its SHA-256. Hashing a token costs more than the rest of a cached
- * authentication on a machine without SHA instructions; a key of this size costs at most 2 KiB
+ * Longest material the process's own level keeps as it is (a signed platform token fits); longer
+ * material is kept by its SHA-256. Hashing a token costs more than the rest of a cached
+ * authentication on a machine without SHA instructions; material of this size costs at most 2 KiB
  * per entry (`BERTH_AUTH_CACHE_ENTRIES`).
  */
 const MAX_PLAIN_KEY = 2048;
+
+/**
+ * Longest material the process's own level is keyed by whole (Basic credentials); longer material
+ * (a token) is keyed by its last TAIL_KEY characters, and a hit must equal the whole material kept
+ * in the entry. A map lookup reads every character of its key, and comparing two strings is cheaper
+ * than that: a token's tail, its signature, tells tokens apart.
+ */
+const MAX_WHOLE_KEY = 256;
+const TAIL_KEY = 64;
 
 /** How long a signed principal is valid; it is signed again when less than half of this is left. */
 const TOKEN_TTL_MS = 60_000;
@@ -25,15 +34,17 @@ const TOKEN_TTL_MS = 60_000;
  * Verified credentials (docs/architecture.md): in process, with Redis as a second level shared by
  * the gateway's replicas. Callers name credentials by their material (the header values that carry
  * them). Redis is keyed by an HMAC of it (`key`), never the credentials themselves. The process's
- * own level is keyed by material up to MAX_PLAIN_KEY as it came (Basic credentials, signed
- * platform tokens), so a hit costs a map lookup instead of a digest: those credentials stay in the
- * gateway's memory while cached, next to the internal key that could sign any principal anyway.
- * Longer material is keyed there by its SHA-256, so no entry holds more than MAX_PLAIN_KEY of it.
+ * own level keeps material up to MAX_PLAIN_KEY as it came (Basic credentials, signed platform
+ * tokens), keyed whole or by its tail (MAX_WHOLE_KEY), so a hit costs a map lookup instead of a
+ * digest: those credentials stay in the gateway's memory while cached, next to the internal key
+ * that could sign any principal anyway. Longer material is keyed there by its SHA-256, so no entry
+ * holds more than MAX_PLAIN_KEY of it.
  * Entries are indexed by user and tenant so identity events can drop them; they also expire after
  * `ttlSeconds`, which bounds staleness if an event is missed.
  */
 export class CredentialCache {
-  private readonly local = new Map<string, { entry: CachedPrincipal; expires: number }>();
+  /** By local key (`localKey`); `material` where the key is only its tail. */
+  private readonly local = new Map<string, { entry: CachedPrincipal; expires: number; material?: string }>();
   private readonly byOwner = new Map<string, Set<string>>();
   private evictionCount = 0;
 
@@ -48,8 +59,9 @@ export class CredentialCache {
   peek(material: string, now = Date.now()): CachedPrincipal | undefined {
     const localKey = this.localKey(material);
     const hit = this.local.get(localKey);
-    if (hit && hit.expires > now) return this.fresh(hit.entry, now);
-    if (hit) this.local.delete(localKey);
+    if (hit === undefined || (hit.material !== undefined && hit.material !== material)) return undefined;
+    if (hit.expires > now) return this.fresh(hit.entry, now);
+    this.local.delete(localKey);
     return undefined;
   }
 
@@ -130,7 +142,8 @@ export class CredentialCache {
     if (this.local.size >= this.options.maxEntries) this.local.delete(this.local.keys().next().value!);
     const entry = this.entry(key, { principal, xsrfToken }, now);
     const localKey = this.localKey(material);
-    this.local.set(localKey, { entry, expires: now + this.ttlSeconds({ principal, expiresAt }, now) * 1000 });
+    const whole = localKey.length < material.length && material.length <= MAX_PLAIN_KEY ? material : undefined;
+    this.local.set(localKey, { entry, expires: now + this.ttlSeconds({ principal, expiresAt }, now) * 1000, material: whole });
     for (const owner of [`u:${userOf(principal)}`, `t:${principal.tenant}`]) {
       const localKeys = this.byOwner.get(owner) ?? new Set<string>();
       localKeys.add(localKey);
@@ -146,9 +159,10 @@ export class CredentialCache {
     return entry;
   }
 
-  /** This process's key for `material`: itself when short, else its SHA-256. */
+  /** This process's key for `material`: itself when short, its tail up to MAX_PLAIN_KEY, else its SHA-256. */
   private localKey(material: string): string {
-    return material.length > MAX_PLAIN_KEY ? hash('sha256', material, 'base64url') : material;
+    if (material.length <= MAX_WHOLE_KEY) return material;
+    return material.length <= MAX_PLAIN_KEY ? material.slice(-TAIL_KEY) : hash('sha256', material, 'base64url');
   }
 
   private redisKey(kind: string, id: string) {

@@ -3,7 +3,7 @@
  * microservice's health, the login options, the OAuth endpoints and the SMS providers' webhooks
  * (authenticated by the sms-adapter from what the provider signs); and the gateway's own `/health`,
  * its OpenAPI document `/openapi.json`, the reference page `/api-docs` with its assets, and the
- * errors page `/docs/errors`.
+ * errors page `/docs/errors`. Each pattern is anchored at both ends (`^…$`).
  */
 const PUBLIC = [
   /^\/health$/,
@@ -16,9 +16,11 @@ const PUBLIC = [
   /^\/service\/messaging\/providers\/webhooks\/[^/]+\/[^/]+\/?$/,
 ];
 
+/** The list as one expression: one test per request instead of one per pattern. */
+const ANY_PUBLIC = new RegExp(`^(?:${PUBLIC.map((pattern) => pattern.source.slice(1, -1)).join('|')})$`);
+
 export function isPublicPath(path: string): boolean {
-  for (const pattern of PUBLIC) if (pattern.test(path)) return true;
-  return false;
+  return ANY_PUBLIC.test(path);
 }
 
 /**

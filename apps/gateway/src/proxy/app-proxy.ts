@@ -29,12 +29,14 @@ export interface AppProxyParts {
 export function proxyToApp(parts: AppProxyParts, ex: GatewayExchange, app: UpstreamApp): Promise<void> {
   const { req, res, id, auth, base } = ex;
   const method = effectiveMethod(req.method!, req.headers['x-http-method']);
+  const logout = method === 'POST' && LOGOUT.test(ex.path);
   const to: Forwarding = {
-    pool: parts.upstreams.forwarding(app), origin: parts.upstreams.origin(app), publicBase: base, method, path: req.url!, requestId: id, auth,
+    // Only a logout needs the client's own credentials: it revokes the token it came with.
+    pool: parts.upstreams.forwarding(app), origin: parts.upstreams.origin(app), publicBase: base, method, path: req.url!, requestId: id, auth, credentials: logout,
     maxBodyBytes: parts.maxBodyBytes, acknowledged: parts.acknowledged, app, headers: { [PUBLIC_BASE_HEADER]: signPublicBase(base, parts.internalKey) },
     answerHeaders: ex.headers,
   };
-  const evict = auth && evictionAfter(parts.credentials, method, ex.path, auth);
+  const evict = auth && evictionAfter(parts.credentials, method, ex.path, auth, logout);
   return forward(req, res, to, evict && ((status) => (status < 300 ? evict() : Promise.resolve()))).catch((err: Error) => {
     // A refusal of the request itself (the body limit) stays as it is; anything else means the app could not be reached.
     if (res.headersSent || err instanceof DomainError) throw err;
@@ -47,9 +49,8 @@ export function proxyToApp(parts: AppProxyParts, ex: GatewayExchange, app: Upstr
  * What a successful write must drop from the credential cache before it is answered, or undefined
  * when it changes no credentials: those credentialsChangedBy names, and the token a logout revoked.
  */
-function evictionAfter(credentials: CredentialCache, method: string, path: string, auth: CachedPrincipal): (() => Promise<void>) | undefined {
+function evictionAfter(credentials: CredentialCache, method: string, path: string, auth: CachedPrincipal, logout: boolean): (() => Promise<void>) | undefined {
   const changed = credentialsChangedBy(method, path, auth.principal);
-  const logout = method === 'POST' && LOGOUT.test(path);
   if (!changed && !logout) return undefined;
   return async () => {
     if (changed) await (changed.user ? credentials.evictUser(changed.tenant, changed.user) : credentials.evictTenant(changed.tenant));

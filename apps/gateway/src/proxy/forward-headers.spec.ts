@@ -22,6 +22,11 @@ describe('upstreamRequestHeaders', () => {
       'x-forwarded-host': 'berth.example.com', 'x-forwarded-proto': 'https', 'x-forwarded-for': '10.0.0.9', 'x-request-id': 'r1',
     });
   });
+
+  it('leaves the client\'s Authorization behind for an upstream that gets the principal instead', () => {
+    const out = upstreamRequestHeaders({ authorization: 'Basic eA==', accept: 'application/json', cookie: 'a=b' }, { host: 'h', proto: 'http' }, '10.0.0.9', 'r2', false);
+    expect(out).toEqual({ accept: 'application/json', cookie: 'a=b', 'x-forwarded-host': 'h', 'x-forwarded-proto': 'http', 'x-forwarded-for': '10.0.0.9', 'x-request-id': 'r2' });
+  });
 });
 
 describe('forwardedAddressOf', () => {

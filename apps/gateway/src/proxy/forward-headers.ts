@@ -17,6 +17,13 @@ const HOP_BY_HOP = new Set([
  */
 const NOT_FORWARDED = new Set([...HOP_BY_HOP, 'expect', AFTER_HEADER, PUBLIC_BASE_HEADER]);
 
+/**
+ * What a request to an internal app does not pass on either: the `Authorization` it was
+ * authenticated by, which the principal stands for (docs/architecture.md), so no app but the one
+ * logout needs sees a password or a token.
+ */
+const NOT_FORWARDED_WITHOUT_CREDENTIALS = new Set([...NOT_FORWARDED, 'authorization']);
+
 /** X-Forwarded-Host and X-Forwarded-Proto of a request whose public base the gateway decided: that base's host and scheme. */
 export function forwardedAddressOf(publicBase: string): { host: string; proto: string } {
   if (lastAddress.base === publicBase) return lastAddress.address;
@@ -28,14 +35,18 @@ export function forwardedAddressOf(publicBase: string): { host: string; proto: s
 /** The last base `forwardedAddressOf` parsed: clients keep to one address, so most requests need no URL parsed. */
 let lastAddress = { base: '', address: { host: '', proto: '' } };
 
-/** Request headers for the upstream: hop-by-hop ones and `Expect` dropped, X-Forwarded-* (`address`, the client's `peer`) and the correlation id set. */
+/**
+ * Request headers for the upstream: hop-by-hop ones and `Expect` dropped (and `Authorization` unless
+ * `credentials`), X-Forwarded-* (`address`, the client's `peer`) and the correlation id set.
+ */
 export function upstreamRequestHeaders(
-  headers: IncomingHttpHeaders, address: { host: string; proto: string }, peer: string, requestId: string,
+  headers: IncomingHttpHeaders, address: { host: string; proto: string }, peer: string, requestId: string, credentials = true,
 ): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
+  const dropped = credentials ? NOT_FORWARDED : NOT_FORWARDED_WITHOUT_CREDENTIALS;
   for (const name in headers) {
     const value = headers[name];
-    if (value !== undefined && !NOT_FORWARDED.has(name)) out[name] = value;
+    if (value !== undefined && !dropped.has(name)) out[name] = value;
   }
   out['x-forwarded-host'] = address.host;
   out['x-forwarded-proto'] = address.proto;

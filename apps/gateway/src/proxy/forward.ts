@@ -14,6 +14,8 @@ export interface Forwarding {
   /** `publicBase`: the request's public base URL (with `/service/<name>` for a microservice): `Location` on the upstream is rewritten to it, and X-Forwarded-Host/Proto name it. */
   pool: ForwardPool; origin: string; publicBase: string;
   method: string; path: string; requestId: string; auth?: CachedPrincipal;
+  /** False: the client's `Authorization` stays behind (an internal app, which gets the principal instead). */
+  credentials: boolean;
   /** `BERTH_HTTP_MAX_BODY_BYTES`: a chunked body past it is cut off with 413 (`limitedBody`). */
   maxBodyBytes: number;
   /** Request headers to add for the upstream. */
@@ -94,7 +96,7 @@ function addUnder(out: Record<string, string | string[]>, under: Readonly<Record
 }
 
 function upstreamRequest(req: IncomingMessage, to: Forwarding): ForwardRequest {
-  const headers = upstreamRequestHeaders(req.headers, forwardedAddressOf(to.publicBase), req.socket.remoteAddress ?? '', to.requestId);
+  const headers = upstreamRequestHeaders(req.headers, forwardedAddressOf(to.publicBase), req.socket.remoteAddress ?? '', to.requestId, to.credentials);
   if (to.auth) headers[PRINCIPAL_HEADER] = to.auth.token;
   if (to.headers) Object.assign(headers, to.headers);
   if (to.acknowledged?.header) headers[AFTER_HEADER] = to.acknowledged.header;

@@ -59,7 +59,7 @@ export async function proxyService(parts: ServiceProxyParts, ex: GatewayExchange
   await forward(req, res, {
     pool: parts.services.pool(endpoint), origin: endpoint, publicBase: ex.base + prefix,
     method: effectiveMethod(req.method!, req.headers['x-http-method']), path: target.rest + ex.query,
-    requestId: id, maxBodyBytes: parts.maxBodyBytes, headers: { 'x-forwarded-prefix': prefix },
+    requestId: id, credentials: true, maxBodyBytes: parts.maxBodyBytes, headers: { 'x-forwarded-prefix': prefix },
     answerDefaults: serviceAnswerDefaults(parts.security), answerHeaders: ex.headers,
   }).catch((err: Error) => {
     if (res.headersSent || err instanceof DomainError) throw err;
