@@ -7,13 +7,14 @@
 // Run through `npm run bench:gateway` (installs wrk and nginx, provisions the infra, builds); `--help`
 // lists the options.
 const { randomBytes } = require('node:crypto');
-const { mkdirSync, readFileSync } = require('node:fs');
+const { mkdirSync, readFileSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 const processes = require('./gateway/processes');
 const { startNginx } = require('./gateway/nginx');
 const { runWrk, killWrk } = require('./gateway/wrk');
 const { parseOptions, helpText } = require('./gateway/options');
 const { report } = require('./gateway/report');
+const { measureAuthCosts } = require('./gateway/alternation');
 const { runBenchmark } = require('./lifecycle');
 const stats = require('./stats');
 
@@ -34,6 +35,8 @@ const url = (port, path = '/') => `${origin(port)}${path}`;
 const logDir = join(LOCAL, 'logs', `bench-gateway-${base}`);
 /** A path the gateway forwards without authentication to an app the trivial upstream stands in for. */
 const PUBLIC_PATH = '/service/messaging/providers/webhooks/bench/inbound';
+/** The path of the authenticated rows: an internal app's, authenticated like any other. */
+const AUTH_PATH = '/application/anything';
 
 const prefix = `bg${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
 const adminPassword = randomBytes(12).toString('base64url');
@@ -197,13 +200,13 @@ async function main() {
   await expectUpstreamAnswer(url(PORTS.nginx), {}, { status: 200, body });
   for (const port of [PORTS.floor, PORTS.floorCluster]) await expectUpstreamAnswer(url(port), {}, { status: 200, body });
   await expectUpstreamAnswer(url(PORTS.gateway, '/tenant/loginOptions'), {}, { status: 200, body });
-  await expectUpstreamAnswer(url(PORTS.gatewayAuth, '/application/anything'), {}, { status: 401 });
+  await expectUpstreamAnswer(url(PORTS.gatewayAuth, AUTH_PATH), {}, { status: 401 });
   await expectUpstreamAnswer(url(PORTS.gatewayAuth, PUBLIC_PATH), {}, { status: 200, body });
   // The first request with these credentials is verified by tenant-options; later ones come from the gateway's cache.
-  await expectUpstreamAnswer(url(PORTS.gatewayAuth, '/application/anything'), { authorization: basic }, { status: 200, body });
+  await expectUpstreamAnswer(url(PORTS.gatewayAuth, AUTH_PATH), { authorization: basic }, { status: 200, body });
   const bearer = await externalJwt(url(PORTS.gatewayAuth, '/tenant/options'), basic);
-  await expectUpstreamAnswer(url(PORTS.gatewayAuth, '/application/anything'), { authorization: bearer }, { status: 200, body });
-  if (opts.requestLogs) await Promise.all([expectRequestLogged(gateway, '/tenant/loginOptions'), expectRequestLogged(gatewayAuth, '/application/anything')]);
+  await expectUpstreamAnswer(url(PORTS.gatewayAuth, AUTH_PATH), { authorization: bearer }, { status: 200, body });
+  if (opts.requestLogs) await Promise.all([expectRequestLogged(gateway, '/tenant/loginOptions'), expectRequestLogged(gatewayAuth, AUTH_PATH)]);
 
   const rows = {};
   const alone = async (row) => {
@@ -220,8 +223,8 @@ async function main() {
   const inTurn = [
     { key: 'f', label: '(f) minimal Node proxy (floor)', url: url(PORTS.floor), proc: floors[0] },
     { key: 'c', label: '(c) gateway, no auth', url: url(PORTS.gateway, '/tenant/loginOptions'), proc: gateway },
-    { key: 'd', label: '(d) gateway, cached Basic', url: url(PORTS.gatewayAuth, '/application/anything'), headers: { authorization: basic }, proc: gatewayAuth },
-    { key: 'e', label: '(e) gateway, cached RS256 JWT', url: url(PORTS.gatewayAuth, '/application/anything'), headers: { authorization: bearer }, proc: gatewayAuth },
+    { key: 'd', label: '(d) gateway, cached Basic', url: url(PORTS.gatewayAuth, AUTH_PATH), headers: { authorization: basic }, proc: gatewayAuth },
+    { key: 'e', label: '(e) gateway, cached RS256 JWT', url: url(PORTS.gatewayAuth, AUTH_PATH), headers: { authorization: bearer }, proc: gatewayAuth },
     // The authenticating gateway on a public path of the same upstream: what (d) and (e) are judged against.
     { key: 'p', label: '(p) gateway with auth, public path', url: url(PORTS.gatewayAuth, PUBLIC_PATH), proc: gatewayAuth },
   ];
@@ -231,8 +234,14 @@ async function main() {
     console.error(`  round ${r} of ${opts.rounds}:`);
     rounds.push(await measureRound(inTurn, upstream));
   }
+  console.error(`  cached authentication: ${opts.authSeconds} s of one load changing kind every ${opts.sliceMs} ms`);
+  const authCosts = await measureAuthCosts({
+    upstream, target: gatewayAuth, url: url(PORTS.gatewayAuth), seconds: opts.authSeconds, sliceMs: opts.sliceMs, connections: opts.connections, threads: opts.threads,
+    paths: { p: { path: PUBLIC_PATH }, d: { path: AUTH_PATH, authorization: basic }, e: { path: AUTH_PATH, authorization: bearer } },
+  });
+  writeFileSync(join(logDir, 'auth-slices.json'), JSON.stringify(authCosts.slices));
   for (const { key } of inTurn) rows[key] = medianRow(rounds.map((round) => round[key]));
-  for (const line of report(rows, { connections: opts.connections, rounds, cycles: opts.cycles, seconds: opts.seconds })) console.log(line);
+  for (const line of report(rows, { connections: opts.connections, rounds, authCosts, cycles: opts.cycles, seconds: opts.seconds, authSeconds: opts.authSeconds, sliceMs: opts.sliceMs })) console.log(line);
   console.log(`run took ${Math.round((Date.now() - started) / 1000)} s`);
 }
 

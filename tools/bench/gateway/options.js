@@ -9,6 +9,8 @@ const OPTIONS = {
   seconds: ['string', '1', 'seconds of each load (at one connection, then at the main load\'s)'],
   cycles: ['string', '6', 'loads of each row per round, the rows taking turns (a multiple of 3 turns the rows of the authenticating gateway evenly)'],
   rounds: ['string', '3', 'rounds of (f), (c), (d), (e), (p); the table takes the median over them, the verdicts the median over every cycle of every round'],
+  'auth-seconds': ['string', '40', 'seconds of the alternating load that measures what cached authentication costs'],
+  'slice-ms': ['string', '100', 'milliseconds of each slice of the alternating load (public, Basic, public, JWT, …)'],
   warmup: ['string', '3', 'seconds of load on each target before it is measured'],
   connections: ['string', '50', 'connections of the main load (a second load runs at one)'],
   threads: ['string', '1', 'wrk threads'],
@@ -41,6 +43,7 @@ function parseOptions(argv) {
     seconds: Math.round(positive('seconds', values.seconds)), warmup: Math.round(positive('warmup', values.warmup)), cycles: Math.round(positive('cycles', values.cycles)),
     rounds: Math.round(positive('rounds', values.rounds)), connections: Math.round(positive('connections', values.connections)),
     threads: Math.round(positive('threads', values.threads)), requestLogs: values['request-logs'] === 'on',
+    authSeconds: Math.round(positive('auth-seconds', values['auth-seconds'])), sliceMs: Math.round(positive('slice-ms', values['slice-ms'])),
     portBase: Math.round(positive('port-base', values['port-base'] ?? defaultPortBase())), cpuProf: values['cpu-prof'],
   };
 }

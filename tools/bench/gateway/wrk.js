@@ -30,11 +30,13 @@ function parseWrk(out) {
   };
 }
 
-/** One wrk run against `url`; resolves with the parsed report. */
-function runWrk({ url, connections, threads, seconds, headers = {} }) {
+/** One wrk run against `url`, with the Lua `script` (given `scriptArgs`) when there is one; resolves with the parsed report. */
+function runWrk({ url, connections, threads, seconds, headers = {}, script, scriptArgs = [] }) {
   const args = [`-t${Math.min(threads, connections)}`, `-c${connections}`, `-d${seconds}s`, '--latency', '--timeout', '5s'];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+  if (script) args.push('-s', script);
   args.push(url);
+  if (scriptArgs.length) args.push('--', ...scriptArgs);
   return new Promise((resolve, reject) => {
     const child = execFile('wrk', args, { timeout: (seconds + 30) * 1000 }, (err, stdout, stderr) => {
       running.delete(child);
