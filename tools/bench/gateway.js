@@ -14,7 +14,8 @@ const { startNginx } = require('./gateway/nginx');
 const { runWrk, killWrk } = require('./gateway/wrk');
 const { parseOptions, helpText } = require('./gateway/options');
 const { report } = require('./gateway/report');
-const { measureAuthCosts } = require('./gateway/alternation');
+const { alternatingLoad } = require('./gateway/alternation');
+const { upstreamServed } = require('./gateway/upstream-ipc');
 const { runBenchmark } = require('./lifecycle');
 const stats = require('./stats');
 
@@ -69,10 +70,6 @@ function startApp(name, app, extra, cores) {
   return processes.start(name, process.execPath, processes.appArgs(ROOT, app, app === 'gateway' ? profiled(name) : []), { env: { ...env, ...extra }, logFile: join(logDir, `${name}.log`), cores });
 }
 
-function upstreamServed(upstream) {
-  return new Promise((resolve) => { upstream.child.once('message', (m) => resolve(m.served)); upstream.child.send('count'); });
-}
-
 /** `--warmup` seconds of load on each of `rows` at the main load's connections, before they are measured. */
 async function warmUp(rows) {
   for (const row of rows) await runWrk({ url: row.url, headers: row.headers, threads: opts.threads, connections: opts.connections, seconds: opts.warmup });
@@ -100,11 +97,11 @@ function cycleOrder(rows, cycle) {
  * `--connections`, `--seconds` each, in the order `cycleOrder` gives. Short loads taking turns
  * meet the same state of the shared machine, whose speed drifts within seconds; a row's figures are
  * those of all its loads together (CPU per request over all their requests, the median of their
- * latencies); `rpsPerLoad`, `cpuUsPerLoad` and `p50singles` (the p50 at one connection) hold one
- * value per cycle, in order, for the verdicts' load-by-load comparisons (gateway/targets.js).
+ * latencies); `p50singles` holds the p50 at one connection of each cycle, in order, for the
+ * verdict's load-by-load comparison (gateway/targets.js).
  */
 async function measureRound(rows, upstream) {
-  const loads = Object.fromEntries(rows.map((row) => [row.key, { cpuMs: 0, requests: 0, rps: [], cpuUs: [], p50: [], p99: [], p50singles: [], errors: 0 }]));
+  const loads = Object.fromEntries(rows.map((row) => [row.key, { cpuMs: 0, requests: 0, rps: [], p50: [], p99: [], p50singles: [], errors: 0 }]));
   for (let cycle = 0; cycle < opts.cycles; cycle++) {
     for (const row of cycleOrder(rows, cycle)) {
       const target = { url: row.url, headers: row.headers, threads: opts.threads, seconds: opts.seconds };
@@ -122,7 +119,6 @@ async function measureRound(rows, upstream) {
       load.cpuMs += cpuMs;
       load.requests += loaded.requests;
       load.rps.push(loaded.rps);
-      load.cpuUs.push((cpuMs * 1000) / Math.max(1, loaded.requests));
       load.p50.push(loaded.p50);
       load.p99.push(loaded.p99);
       load.p50singles.push(single.p50);
@@ -135,7 +131,7 @@ async function measureRound(rows, upstream) {
     const load = loads[row.key];
     const figures = {
       key: row.key, label: row.label, rps: stats.median(load.rps), p50: stats.median(load.p50), p99: stats.median(load.p99),
-      p50single: stats.median(load.p50singles), p50singles: load.p50singles, rpsPerLoad: load.rps, cpuUsPerLoad: load.cpuUs,
+      p50single: stats.median(load.p50singles), p50singles: load.p50singles,
       cpuUsPerRequest: (load.cpuMs * 1000) / load.requests, errors: load.errors, rssMb: processes.groupPeakRssMb(row.proc),
     };
     console.error(`  ${row.label}: ${figures.rps.toFixed(0)} req/s, p50 ${figures.p50.toFixed(2)} ms, p50 @1 ${figures.p50single.toFixed(3)} ms, ${figures.cpuUsPerRequest.toFixed(0)} µs CPU/req, ${figures.errors} errors`);
@@ -234,14 +230,19 @@ async function main() {
     console.error(`  round ${r} of ${opts.rounds}:`);
     rounds.push(await measureRound(inTurn, upstream));
   }
-  console.error(`  cached authentication: ${opts.authSeconds} s of one load changing kind every ${opts.sliceMs} ms`);
-  const authCosts = await measureAuthCosts({
-    upstream, target: gatewayAuth, url: url(PORTS.gatewayAuth), seconds: opts.authSeconds, sliceMs: opts.sliceMs, connections: opts.connections, threads: opts.threads,
-    paths: { p: { path: PUBLIC_PATH }, d: { path: AUTH_PATH, authorization: basic }, e: { path: AUTH_PATH, authorization: bearer } },
-  });
-  writeFileSync(join(logDir, 'auth-slices.json'), JSON.stringify(authCosts.slices));
+  // The verdicts on cost: loads of one kind at a time, in slices, each against the reference kind's slices around it.
+  const byKey = Object.fromEntries(inTurn.map((row) => [row.key, row]));
+  const alternating = async (keys) => {
+    console.error(`  alternating ${keys.join(' ')} every ${opts.sliceMs} ms for ${opts.alternateSeconds} s`);
+    const loads = [...new Set(keys)].map((key) => ({ kind: key, url: byKey[key].url, headers: byKey[key].headers, target: byKey[key].proc }));
+    const found = await alternatingLoad({ upstream, loads, pattern: keys, seconds: opts.alternateSeconds, sliceMs: opts.sliceMs, connections: opts.connections, threads: opts.threads });
+    writeFileSync(join(logDir, `alternating-${keys.join('')}.json`), JSON.stringify(found.slices));
+    return found;
+  };
+  const versusFloor = await alternating(['f', 'c', 'f', 'd']);
+  const auth = await alternating(['p', 'd', 'p', 'e']);
   for (const { key } of inTurn) rows[key] = medianRow(rounds.map((round) => round[key]));
-  for (const line of report(rows, { connections: opts.connections, rounds, authCosts, cycles: opts.cycles, seconds: opts.seconds, authSeconds: opts.authSeconds, sliceMs: opts.sliceMs })) console.log(line);
+  for (const line of report(rows, { connections: opts.connections, rounds, versusFloor, auth, cycles: opts.cycles, seconds: opts.seconds, alternateSeconds: opts.alternateSeconds, sliceMs: opts.sliceMs })) console.log(line);
   console.log(`run took ${Math.round((Date.now() - started) / 1000)} s`);
 }
 

@@ -1,77 +1,88 @@
-// The gateway benchmark's measure of what cached authentication costs (docs/benchmarks/gateway.md,
-// "What authentication costs"): one load on the authenticating gateway whose requests change kind
-// every few tens of milliseconds, public (p), then Basic (d), then public, then JWT (e), and the
-// CPU the gateway spent in each slice of time. The host's speed drifts by tens of percent within
-// a second; slices this short, each between two public ones, meet nearly the same speed as their
-// neighbours, which separate loads seconds apart do not.
-const { join } = require('node:path');
+// The gateway benchmark's verdicts on cost (docs/benchmarks/gateway.md, "Alternating loads"): loads
+// of several kinds, one wrk each, of which only one runs at a time, in slices of a tenth of a
+// second: the floor, the gateway, the floor, the gateway with Basic; or the authenticating
+// gateway's public path, Basic, public path, JWT. The host's speed swings by tens of percent
+// within a second; a slice between two slices of the reference kind meets nearly the speed they
+// meet, which loads taking turns seconds apart do not.
 const { median } = require('../stats');
 const { runWrk } = require('./wrk');
+const { startAlternating, stopAlternating, upstreamServed } = require('./upstream-ipc');
 
-/** The order of the slices' kinds: each authenticated slice between two public ones. */
-const PATTERN = ['p', 'd', 'p', 'e'];
-/** Slices left out at the start, while the clients learn the first switches. */
-const SETTLING_SLICES = 2 * PATTERN.length;
+/** Slices left out at the start, while the loads settle into their turns. */
+const SETTLING_SLICES = 8;
 
 /**
- * What each authenticated kind costs, by CPU per request against the public path: for `d` and
- * `e`, `1 − (public CPU per request) ÷ (its CPU per request)`. `slices` are the upstream's
- * (trivial-upstream.js): the kind each was for, the CPU spent in it, and how many requests of each
- * kind arrived in it. A slice holds a few requests of the kind before it (those in flight at the
- * switch), so a kind's cost is the ratio `r` (its CPU per request ÷ the public path's) at which
- * the CPU of its slices, per request counted as `r` public ones, is the mean of its two public
- * neighbours', in the median over its slices; found by refining `r` until it holds.
+ * How each kind compares with `reference`, the kind of every other slice: `cpu[kind]`, its CPU per
+ * request ÷ the reference's, and `rate[kind]`, its requests per second ÷ the reference's; each the
+ * median over the kind's slices of the slice against the mean of its two neighbours.
+ * `slices` are the upstream's (trivial-upstream.js): kind, length (`ns`), the CPU its kind's
+ * process spent in it (`cpuNs`), and the requests of each kind that arrived in it. `processOf`
+ * maps each kind to its process: requests of another process's kind in a slice (its wrk's last
+ * ones, in flight at the switch) cost that process's CPU, not this slice's; those of the same
+ * process's kinds do, and count as what their kind costs: found by refining the ratios until the
+ * medians settle.
  */
-function authCosts(rawSlices) {
+function compareSlices(rawSlices, reference, processOf) {
   const slices = rawSlices.slice(SETTLING_SLICES);
-  const ratio = { p: 1, d: 1, e: 1 };
-  const perPublic = () => slices.map((s) => {
-    const equivalent = Object.keys(s.counts).reduce((sum, k) => sum + ratio[k] * s.counts[k], 0);
-    return equivalent > 0 ? s.cpuNs / equivalent : undefined;
-  });
-  const comparisons = (u, kind) => {
-    const out = [];
+  const kinds = [...new Set(rawSlices.map((s) => s.kind))].filter((k) => k !== reference);
+  const cpu = Object.fromEntries([reference, ...kinds].map((k) => [k, 1]));
+  const served = (s) => Object.keys(s.counts).filter((k) => processOf[k] === processOf[s.kind]);
+  const neighbours = (kind) => {
+    const at = [];
     for (let i = 1; i + 1 < slices.length; i++) {
-      if (slices[i].kind !== kind || slices[i - 1].kind !== 'p' || slices[i + 1].kind !== 'p') continue;
-      if (u[i] === undefined || u[i - 1] === undefined || u[i + 1] === undefined) continue;
-      out.push(u[i] / ((u[i - 1] + u[i + 1]) / 2));
+      if (slices[i].kind === kind && slices[i - 1].kind === reference && slices[i + 1].kind === reference) at.push(i);
     }
-    return out;
+    if (!at.length) throw new Error(`the alternating load has no ${kind} slice between two ${reference} ones`);
+    return at;
   };
-  const compared = { d: 0, e: 0 };
+  const against = (values, at) => median(at
+    .filter((i) => [values[i - 1], values[i], values[i + 1]].every((v) => Number.isFinite(v) && v > 0))
+    .map((i) => values[i] / ((values[i - 1] + values[i + 1]) / 2)));
+  const compared = Object.fromEntries(kinds.map((k) => [k, neighbours(k)]));
   for (let step = 0; step < 50; step++) {
-    const u = perPublic();
+    const perRequest = slices.map((s) => s.cpuNs / served(s).reduce((sum, k) => sum + cpu[k] * s.counts[k], 0));
     let moved = 0;
-    for (const kind of ['d', 'e']) {
-      const found = comparisons(u, kind);
-      compared[kind] = found.length;
-      if (!found.length) throw new Error(`the alternating load has no ${kind} slice between two public ones with requests`);
-      const factor = median(found);
-      ratio[kind] *= factor;
+    for (const kind of kinds) {
+      const factor = against(perRequest, compared[kind]);
+      cpu[kind] *= factor;
       moved = Math.max(moved, Math.abs(factor - 1));
     }
     if (moved < 1e-9) break;
   }
-  return { d: 1 - 1 / ratio.d, e: 1 - 1 / ratio.e, compared };
+  const perSecond = slices.map((s) => (s.counts[s.kind] * 1e9) / s.ns);
+  return {
+    cpu: Object.fromEntries(kinds.map((k) => [k, cpu[k]])),
+    rate: Object.fromEntries(kinds.map((k) => [k, against(perSecond, compared[k])])),
+    compared: Object.fromEntries(kinds.map((k) => [k, compared[k].length])),
+  };
 }
 
 /**
- * Runs the alternating load on `target` (the authenticating gateway's process) for `seconds`, in
- * slices of `sliceMs`: `paths` maps each kind to its path and `Authorization` (undefined for
- * none). Resolves with the costs (authCosts), the load's errors (as measureRound counts them:
- * status ≥ 400, socket errors, requests the upstream did not see) and the slices.
+ * One alternating load: `loads` are `{ kind, url, headers, target }` (target: the process it
+ * loads), one wrk each at `connections` for `seconds`, run one at a time in `pattern`'s order
+ * (its first kind the reference) in slices of `sliceMs`. Resolves with compareSlices' figures, the
+ * errors (status ≥ 400, socket errors, requests the upstream did not see) and the slices.
  */
-async function measureAuthCosts({ upstream, target, url, paths, seconds, sliceMs, connections, threads }) {
-  const scriptArgs = Object.entries(paths).flatMap(([kind, { path, authorization }]) => [kind, path, authorization ?? '-']);
-  upstream.child.send({ alternate: { kinds: PATTERN, sliceMs, pid: target.pid } });
-  const loaded = await runWrk({ url, connections, threads, seconds, script: join(__dirname, 'alternate.lua'), scriptArgs })
-    .then((load) => ({ load }), (error) => ({ error }));
-  // The upstream stops alternating whatever became of the load, so it answers the other loads as before.
-  const slices = await new Promise((resolve) => { upstream.child.once('message', (m) => resolve(m.slices)); upstream.child.send('stop'); });
-  if (loaded.error) throw loaded.error;
-  const { load } = loaded;
-  const arrived = slices.reduce((sum, s) => sum + Object.values(s.counts).reduce((a, b) => a + b, 0), 0);
-  return { ...authCosts(slices), errors: load.non2xx + load.socketErrors + Math.max(0, load.requests - arrived), slices };
+async function alternatingLoad({ upstream, loads, pattern, seconds, sliceMs, connections, threads }) {
+  const served0 = await upstreamServed(upstream);
+  const children = [];
+  const runs = loads.map((load, i) => runWrk({
+    url: load.url, headers: { ...load.headers, 'x-bench-kind': load.kind }, connections, threads, seconds: seconds + 10,
+    onSpawn: (child) => { children[i] = child; },
+  }).then((report) => ({ report }), (error) => ({ error })));
+  startAlternating(upstream, { pattern, sliceMs, loads: Object.fromEntries(loads.map((l, i) => [l.kind, { wrk: children[i].pid, target: l.target.pid }])) });
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  const slices = await stopAlternating(upstream);
+  // wrk ends on SIGINT, and reports what it did until then.
+  for (const child of children) child.kill('SIGINT');
+  const done = await Promise.all(runs);
+  const failed = done.find((d) => d.error);
+  if (failed) throw failed.error;
+  const served = (await upstreamServed(upstream)) - served0;
+  const requests = done.reduce((sum, { report }) => sum + report.requests, 0);
+  const errors = done.reduce((sum, { report }) => sum + report.non2xx + report.socketErrors, 0) + Math.max(0, requests - served);
+  const processOf = Object.fromEntries(loads.map((l) => [l.kind, l.target.pid]));
+  return { ...compareSlices(slices, pattern[0], processOf), errors, slices };
 }
 
-module.exports = { authCosts, measureAuthCosts, PATTERN };
+module.exports = { compareSlices, alternatingLoad };

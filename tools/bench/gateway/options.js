@@ -7,10 +7,10 @@ const defaultPortBase = () => String(Number(process.env.BERTH_TEST_PORT_BASE || 
 /** name → [parseArgs type, default, what it means]; the defaults keep one run at about 5 minutes. */
 const OPTIONS = {
   seconds: ['string', '1', 'seconds of each load (at one connection, then at the main load\'s)'],
-  cycles: ['string', '6', 'loads of each row per round, the rows taking turns (a multiple of 3 turns the rows of the authenticating gateway evenly)'],
-  rounds: ['string', '3', 'rounds of (f), (c), (d), (e), (p); the table takes the median over them, the verdicts the median over every cycle of every round'],
-  'auth-seconds': ['string', '40', 'seconds of the alternating load that measures what cached authentication costs'],
-  'slice-ms': ['string', '100', 'milliseconds of each slice of the alternating load (public, Basic, public, JWT, …)'],
+  cycles: ['string', '3', 'loads of each row per round, the rows taking turns (a multiple of 3 turns the rows of the authenticating gateway evenly)'],
+  rounds: ['string', '3', 'rounds of (f), (c), (d), (e), (p) taking turns; the table takes the median over them, the verdict on p50 at one connection the median over every cycle of every round'],
+  'alternate-seconds': ['string', '45', 'seconds of each of the two alternating loads (f c f d, and p d p e), whose slices the verdicts on cost compare'],
+  'slice-ms': ['string', '100', 'milliseconds of each slice of the alternating loads'],
   warmup: ['string', '3', 'seconds of load on each target before it is measured'],
   connections: ['string', '50', 'connections of the main load (a second load runs at one)'],
   threads: ['string', '1', 'wrk threads'],
@@ -43,7 +43,7 @@ function parseOptions(argv) {
     seconds: Math.round(positive('seconds', values.seconds)), warmup: Math.round(positive('warmup', values.warmup)), cycles: Math.round(positive('cycles', values.cycles)),
     rounds: Math.round(positive('rounds', values.rounds)), connections: Math.round(positive('connections', values.connections)),
     threads: Math.round(positive('threads', values.threads)), requestLogs: values['request-logs'] === 'on',
-    authSeconds: Math.round(positive('auth-seconds', values['auth-seconds'])), sliceMs: Math.round(positive('slice-ms', values['slice-ms'])),
+    alternateSeconds: Math.round(positive('alternate-seconds', values['alternate-seconds'])), sliceMs: Math.round(positive('slice-ms', values['slice-ms'])),
     portBase: Math.round(positive('port-base', values['port-base'] ?? defaultPortBase())), cpuProf: values['cpu-prof'],
   };
 }

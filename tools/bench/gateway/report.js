@@ -23,10 +23,10 @@ function report(rows, o) {
       r.label, r.rps.toFixed(0), r.p50.toFixed(2), r.p99.toFixed(2), r.p50single.toFixed(3), r.cpuUsPerRequest.toFixed(0), r.rssMb.toFixed(0),
     ]),
   );
-  const verdicts = judge({ rows, rounds: o.rounds, authCosts: o.authCosts, connections: o.connections });
+  const verdicts = judge({ rows, rounds: o.rounds, versusFloor: o.versusFloor, auth: o.auth, connections: o.connections });
   return [
     ...table,
-    `${o.connections} connections (p50 @1: one), ${o.cycles} loads of ${o.seconds} s per row and round; f, c, d, e, p: medians of ${o.rounds.length} rounds, their loads taking turns; verdicts: medians of the ${o.rounds.length * o.cycles} cycles' load-by-load comparisons, and for cached authentication of ${o.authSeconds} s of the authenticating gateway changing kind every ${o.sliceMs} ms; CPU and RSS of the row's server processes; (b) for reference, no target.`,
+    `${o.connections} connections (p50 @1: one), ${o.cycles} loads of ${o.seconds} s per row and round; f, c, d, e, p: medians of ${o.rounds.length} rounds, their loads taking turns; verdicts on cost: slices of ${o.sliceMs} ms of loads run one at a time (f c f d, then p d p e, ${o.alternateSeconds} s each), against the slices around them; on p50 @1: the ${o.rounds.length * o.cycles} cycles' loads against the floor's; CPU and RSS of the row's server processes; (b) for reference, no target.`,
     '',
     ...verdicts.map((v) => `${v.ok ? 'PASS' : 'FAIL'}  ${v.text}`),
   ];

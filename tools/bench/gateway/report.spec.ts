@@ -3,12 +3,13 @@ import { join } from 'node:path';
 
 type Figures = {
   key: string; label: string; rps: number; p50: number; p99: number; p50single: number; cpuUsPerRequest: number; rssMb: number; errors: number;
-  p50singles: number[]; rpsPerLoad: number[]; cpuUsPerLoad: number[];
+  p50singles: number[];
 };
 type Verdict = { ok: boolean; text: string };
-type AuthCosts = { d: number; e: number; compared: { d: number; e: number }; errors: number };
+type Compared = { cpu: Record<string, number>; rate: Record<string, number>; compared: Record<string, number>; errors: number };
 type Run = {
-  rows: Record<string, Figures>; rounds: Array<Record<string, Figures>>; authCosts: AuthCosts; connections: number; cycles: number; seconds: number; authSeconds: number; sliceMs: number;
+  rows: Record<string, Figures>; rounds: Array<Record<string, Figures>>; versusFloor: Compared; auth: Compared;
+  connections: number; cycles: number; seconds: number; alternateSeconds: number; sliceMs: number;
 };
 
 const { judge, TARGETS } = require('./targets') as { judge: (run: Run) => Verdict[]; TARGETS: Record<string, number> };
@@ -19,35 +20,42 @@ const { OPTIONS, parseOptions, helpText } = require('./options') as {
   helpText: () => string;
 };
 
-/** A row's figures; each of its five loads per round measured what the row's figure says, unless `over` lists them. */
+/** A row's figures; each of its five loads per round had the row's p50 at one connection, unless `over` says otherwise. */
 const figures = (key: string, over: Partial<Figures> = {}): Figures => ({
   key, label: `(${key}) row`, rps: 10000, p50: 4, p99: 8, p50single: 0.2, cpuUsPerRequest: 100, rssMb: 100, errors: 0,
-  p50singles: Array(5).fill(over.p50single ?? 0.2), rpsPerLoad: Array(5).fill(over.rps ?? 10000), cpuUsPerLoad: Array(5).fill(over.cpuUsPerRequest ?? 100), ...over,
+  p50singles: Array(5).fill(over.p50single ?? 0.2), ...over,
+});
+
+/** What an alternating load found: each kind's CPU per request, the reference's times `cpu`, at its rate ÷ `cpu`. */
+const compared = (cpu: Record<string, number>, errors = 0): Compared => ({
+  cpu, rate: Object.fromEntries(Object.entries(cpu).map(([k, v]) => [k, 1 / v])), compared: Object.fromEntries(Object.keys(cpu).map((k) => [k, 75])), errors,
 });
 
 /**
- * A run in which the gateway rows cost what `gateway` says against a floor of 10,000 req/s at 100
- * µs per request, and the alternating load found cached Basic to cost `auth.d` and a JWT `auth.e`.
+ * A run in which the gateway rows took `gateway.cpu` times the floor's CPU per request (1.1 unless
+ * given), and, in the authenticating gateway, Basic `basic` and a JWT `jwt` times its public path's.
  */
-function run(gateway: Partial<Figures> = {}, auth: Partial<AuthCosts> = {}): Run {
+function run(gateway: Partial<Figures> = {}, o: { cpu?: number; basic?: number; jwt?: number; errors?: number } = {}): Run {
   const round = () => ({ f: figures('f'), c: figures('c', gateway), d: figures('d', gateway), e: figures('e', gateway), p: figures('p', gateway) });
   const rounds = [round(), round(), round()];
   const rows = { ...rounds[0], a: figures('a', { p50single: 0.1 }), b: figures('b'), g: figures('g') };
-  const authCosts = { d: 0.02, e: 0.04, compared: { d: 100, e: 100 }, errors: 0, ...auth };
-  return { rows, rounds, authCosts, connections: 50, cycles: 5, seconds: 1, authSeconds: 40, sliceMs: 100 };
+  const cpu = o.cpu ?? 1.1;
+  return {
+    rows, rounds, versusFloor: compared({ c: cpu, d: cpu }, o.errors), auth: compared({ d: o.basic ?? 1.02, e: o.jwt ?? 1.04 }),
+    connections: 50, cycles: 5, seconds: 1, alternateSeconds: 30, sliceMs: 100,
+  };
 }
 
 const failing = (verdicts: Verdict[]) => verdicts.filter((v) => !v.ok).map((v) => v.text.split(':')[0]);
 
 describe('the gateway benchmark', () => {
-  it('passes every target when the gateway costs what the floor costs', () => {
+  it('passes every target when the gateway costs 1.1 times what the floor costs', () => {
     expect(failing(judge(run()))).toEqual([]);
   });
 
-  it('fails on throughput and CPU per request when the gateway needs 1.4 times the floor\'s CPU', () => {
-    expect(failing(judge(run({ rps: 10000 / 1.4, cpuUsPerRequest: 140 })))).toEqual([
-      'gateway req/s ÷ the floor\'s (f)', 'gateway CPU per request ÷ the floor\'s',
-    ]);
+  it('fails on throughput and CPU per request when the gateway needs 1.3 times the floor\'s CPU in the alternating load', () => {
+    expect(failing(judge(run({}, { cpu: 1.2 })))).toEqual([]);
+    expect(failing(judge(run({}, { cpu: 1.3 })))).toEqual(['gateway req/s ÷ the floor\'s (f), 75 and 75 slices', 'gateway CPU per request ÷ the floor\'s']);
   });
 
   it('fails on latency when the gateway adds more than 0.05 ms at one connection over the floor', () => {
@@ -67,24 +75,10 @@ describe('the gateway benchmark', () => {
     expect(drifting(0.07)).toEqual(['p50 at 1 connection over the floor\'s (which adds 0.100 ms to the upstream\'s)']);
   });
 
-  it('judges CPU per request load by load against the floor\'s of the same cycle, so a drift or one burst does not decide', () => {
-    const drifting = (ratio: number) => {
-      const r = run();
-      for (const round of r.rounds) {
-        round.f.cpuUsPerLoad = [100, 200, 100, 200, 100];
-        for (const key of ['c', 'd', 'e', 'p']) round[key].cpuUsPerLoad = round.f.cpuUsPerLoad.map((us) => us * ratio);
-        // One load of the round met a burst of the host's noise.
-        round.c.cpuUsPerLoad[2] *= 3;
-      }
-      return failing(judge(r));
-    };
-    expect(drifting(1.2)).toEqual([]);
-    expect(drifting(1.3)).toEqual(['gateway CPU per request ÷ the floor\'s']);
-  });
-
-  it('judges cached authentication by what the alternating load found it costs', () => {
-    expect(failing(judge(run({}, { d: 0.052, e: 0.098 })))).toEqual(['cached Basic auth, same process (d against p, 100 slices)']);
-    expect(failing(judge(run({}, { e: 0.106 })))).toEqual(['cached RS256 JWT, same process (e against p, 100 slices)']);
+  it('judges cached authentication by its CPU per request against the same process\'s public path, in the alternating load', () => {
+    // Against the public path's CPU per request: 1.055 times is a cost of 5.2%, 1.108 times 9.7%, 1.12 times 10.7%.
+    expect(failing(judge(run({}, { basic: 1.055, jwt: 1.108 })))).toEqual(['cached Basic auth, same process (d against p, 75 slices)']);
+    expect(failing(judge(run({}, { jwt: 1.12 })))).toEqual(['cached RS256 JWT, same process (e against p, 75 slices)']);
   });
 
   it('fails on the authenticating gateway\'s peak RSS over 150 MB and on any error', () => {
@@ -97,7 +91,7 @@ describe('the gateway benchmark', () => {
   });
 
   it('prints one table of rows a–g and the gateway rows, then one verdict per target, in at most 30 lines', () => {
-    const { rows, ...rest } = run({ rps: 6000, cpuUsPerRequest: 170 });
+    const { rows, ...rest } = run({ rps: 6000, cpuUsPerRequest: 170 }, { cpu: 1.7 });
     const lines = report(rows, rest);
     expect(lines.length).toBeLessThanOrEqual(30);
     const tableRows = lines.filter((l) => l.startsWith('| (')).map((l) => l.slice(2, 5));
@@ -107,7 +101,7 @@ describe('the gateway benchmark', () => {
   });
 
   it('runs about 5 minutes by default and documents every option with its default', () => {
-    expect(parseOptions([])).toMatchObject({ seconds: 1, cycles: 6, rounds: 3, warmup: 3, connections: 50, authSeconds: 40, sliceMs: 100, requestLogs: true, help: false });
+    expect(parseOptions([])).toMatchObject({ seconds: 1, cycles: 3, rounds: 3, warmup: 3, connections: 50, alternateSeconds: 45, sliceMs: 100, requestLogs: true, help: false });
     expect(() => parseOptions(['--rounds', '0'])).toThrow('--rounds must be a positive number');
     const page = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'benchmarks', 'gateway.md'), 'utf8');
     for (const [name, [type, def]] of Object.entries(OPTIONS)) {

@@ -2,8 +2,8 @@
 // small JSON body (and `/health` with UP, as the gateway's health check expects of an app). Usage:
 // node trivial-upstream.js <port>. Over IPC it reports how many requests it has answered, so the
 // benchmark can check every response came from here, and it keeps the time of the alternating
-// load (alternation.js): `{ alternate: { kinds, sliceMs, pid } }` starts it, `'stop'` ends it
-// and answers the slices.
+// loads (alternation.js): `{ alternate: { pattern, sliceMs, loads } }` starts one, `'stop'` ends
+// it and answers its slices.
 const { createServer } = require('node:http');
 const { readdirSync, readFileSync } = require('node:fs');
 
@@ -20,7 +20,7 @@ const server = createServer((req, res) => {
   req.resume();
   req.on('end', () => {
     if (req.url === '/health') return res.end(health);
-    res.writeHead(200, alternation ? { ...headers, 'x-bench-next': alternation.kind() } : headers);
+    res.writeHead(200, headers);
     res.end(body);
   });
 });
@@ -36,30 +36,42 @@ function cpuNs(pid) {
   return sum;
 }
 
+const signal = (pid, name) => { try { process.kill(pid, name); } catch { /* it has ended */ } };
+
 /**
- * Every `sliceMs`, the next of `kinds` becomes the kind the client is told to send (each answer's
- * `x-bench-next`), and the slice that ends is kept: the kind it was for, the CPU that process
- * `pid` spent in it and how many requests of each kind arrived here in it.
+ * Runs the load of one kind at a time: `loads` maps each kind to its wrk process (`wrk`) and the
+ * process it loads (`target`); every `sliceMs` the wrk of the next kind of `pattern` goes on and
+ * the others are stopped (SIGSTOP), and the slice that ends is kept: its kind, its length, the CPU
+ * its kind's target spent in it, and how many requests of each kind (`x-bench-kind`) arrived here in it.
  */
-function alternate({ kinds, sliceMs, pid }) {
+function alternate({ pattern, sliceMs, loads }) {
+  const kinds = Object.keys(loads);
   const counts = Object.fromEntries(kinds.map((k) => [k, 0]));
   const slices = [];
   let at = 0;
-  let last = { cpuNs: cpuNs(pid), counts: { ...counts } };
+  const run = (kind) => { for (const k of kinds) signal(loads[k].wrk, k === kind ? 'SIGCONT' : 'SIGSTOP'); };
+  const mark = () => ({ ns: process.hrtime.bigint(), cpuNs: cpuNs(loads[pattern[at]].target), counts: { ...counts } });
+  run(pattern[at]);
+  let start = mark();
   const end = () => {
-    const now = { cpuNs: cpuNs(pid), counts: { ...counts } };
-    const arrived = Object.fromEntries(kinds.map((k) => [k, now.counts[k] - last.counts[k]]));
-    slices.push({ kind: kinds[at], cpuNs: now.cpuNs - last.cpuNs, counts: arrived });
-    last = now;
+    const now = mark();
+    const arrived = Object.fromEntries(kinds.map((k) => [k, now.counts[k] - start.counts[k]]));
+    slices.push({ kind: pattern[at], ns: Number(now.ns - start.ns), cpuNs: now.cpuNs - start.cpuNs, counts: arrived });
   };
   const timer = setInterval(() => {
     end();
-    at = (at + 1) % kinds.length;
+    at = (at + 1) % pattern.length;
+    run(pattern[at]);
+    start = mark();
   }, sliceMs);
   return {
     count: (kind) => { if (kind in counts) counts[kind]++; },
-    kind: () => kinds[at],
-    stop: () => { clearInterval(timer); end(); return slices; },
+    stop: () => {
+      clearInterval(timer);
+      end();
+      for (const k of kinds) signal(loads[k].wrk, 'SIGCONT');
+      return slices;
+    },
   };
 }
 

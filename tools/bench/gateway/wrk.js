@@ -30,13 +30,11 @@ function parseWrk(out) {
   };
 }
 
-/** One wrk run against `url`, with the Lua `script` (given `scriptArgs`) when there is one; resolves with the parsed report. */
-function runWrk({ url, connections, threads, seconds, headers = {}, script, scriptArgs = [] }) {
+/** One wrk run against `url`; resolves with the parsed report. `onSpawn` gets the wrk process as it starts. */
+function runWrk({ url, connections, threads, seconds, headers = {}, onSpawn }) {
   const args = [`-t${Math.min(threads, connections)}`, `-c${connections}`, `-d${seconds}s`, '--latency', '--timeout', '5s'];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
-  if (script) args.push('-s', script);
   args.push(url);
-  if (scriptArgs.length) args.push('--', ...scriptArgs);
   return new Promise((resolve, reject) => {
     const child = execFile('wrk', args, { timeout: (seconds + 30) * 1000 }, (err, stdout, stderr) => {
       running.delete(child);
@@ -44,6 +42,7 @@ function runWrk({ url, connections, threads, seconds, headers = {}, script, scri
       try { resolve(parseWrk(stdout)); } catch (e) { reject(e); }
     });
     running.add(child);
+    onSpawn?.(child);
   });
 }
 
