@@ -4,7 +4,7 @@ const { parseArgs } = require('node:util');
 
 const defaultPortBase = () => String(Number(process.env.BERTH_TEST_PORT_BASE || 18100) + 50);
 
-/** name → [parseArgs type, default, what it means]; the defaults keep one run at about 5 minutes. */
+/** name → [parseArgs type, default, what it means]; the defaults keep one run under 5 minutes. */
 const OPTIONS = {
   seconds: ['string', '1', 'seconds of each load (at one connection, then at the main load\'s)'],
   cycles: ['string', '3', 'loads of each row per round, the rows taking turns (a multiple of 3 turns the rows of the authenticating gateway evenly)'],
