@@ -26,7 +26,8 @@ function compareSlices(rawSlices, reference, processOf) {
   const slices = rawSlices.slice(SETTLING_SLICES);
   const kinds = [...new Set(rawSlices.map((s) => s.kind))].filter((k) => k !== reference);
   const cpu = Object.fromEntries([reference, ...kinds].map((k) => [k, 1]));
-  const served = (s) => Object.keys(s.counts).filter((k) => processOf[k] === processOf[s.kind]);
+  // The kinds whose requests cost each slice's process its CPU: its own kind's, and those of kinds served by the same process.
+  const served = slices.map((s) => Object.keys(s.counts).filter((k) => processOf[k] === processOf[s.kind]));
   const neighbours = (kind) => {
     const at = [];
     for (let i = 1; i + 1 < slices.length; i++) {
@@ -40,7 +41,7 @@ function compareSlices(rawSlices, reference, processOf) {
     .map((i) => values[i] / ((values[i - 1] + values[i + 1]) / 2)));
   const compared = Object.fromEntries(kinds.map((k) => [k, neighbours(k)]));
   for (let step = 0; step < 50; step++) {
-    const perRequest = slices.map((s) => s.cpuNs / served(s).reduce((sum, k) => sum + cpu[k] * s.counts[k], 0));
+    const perRequest = slices.map((s, i) => s.cpuNs / served[i].reduce((sum, k) => sum + cpu[k] * s.counts[k], 0));
     let moved = 0;
     for (const kind of kinds) {
       const factor = against(perRequest, compared[kind]);
